@@ -1,0 +1,115 @@
+"""The ``dicekeeper`` command: argument parsing only; each subcommand lives in its own module.
+
+Every subcommand module exposes ``command(args) -> int`` and is imported only when chosen, so
+``dicekeeper --help`` and the engine commands start fast and need no camera or OpenCV.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Sequence
+
+from device import __version__
+
+# subcommand -> module holding ``command(args)``
+COMMANDS = {
+    "demo": "device.demo",
+    "run": "device.app",
+    "moves": "device.judge_cli",
+    "judge": "device.judge_cli",
+    "replay": "device.replay",
+    "print-board": "calibration.printable",
+    "calibrate": "calibration.calibrate",
+    "bench": "bench.cli",
+}
+
+
+def _add_game_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game name, e.g. unification")
+    p.add_argument("--board", required=True, help="board side, e.g. simple or complex")
+    p.add_argument("--position", required=True, help="position in the game's notation")
+
+
+def _add_source_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--source", default="auto",
+                   help="camera source: auto, picamera, webcam[:N], a video file, a folder of "
+                        "frames or a recorded session folder (default: auto)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dicekeeper",
+        description="Table-side referee for physical dice games.")
+    parser.add_argument("--version", action="version", version=f"dicekeeper {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("demo", help="replay the built-in recorded Unification session "
+                                     "through the real pipeline to the emulated OLED")
+    p.add_argument("--session", default=None,
+                   help="recorded session folder (default: the one shipped in tests/fixtures)")
+    p.add_argument("--out", default="out/demo", help="folder for the OLED GIF, PNGs and record")
+    p.add_argument("--text", action="store_true", help="also draw each OLED frame in the terminal")
+
+    p = sub.add_parser("run", help="run the device: camera, buttons, OLED")
+    _add_source_arguments(p)
+    p.add_argument("--display", default="auto",
+                   help="ssd1306, sh1106, emulator (GIF+PNG), text, or auto (default)")
+    p.add_argument("--buttons", default="auto", help="gpio, keyboard, none, or auto (default)")
+    p.add_argument("--game", default=None, help="skip the menu: game name")
+    p.add_argument("--board", default=None, help="skip the menu: board side")
+    p.add_argument("--records", default=None, help="folder for game records")
+    p.add_argument("--profile", default=None, help="calibration profile file")
+    p.add_argument("--out", default="out/run", help="folder for emulated display output")
+
+    p = sub.add_parser("moves", help="list the legal moves of a position")
+    _add_game_arguments(p)
+
+    p = sub.add_parser("judge", help="judge one move; prints one JSON object")
+    _add_game_arguments(p)
+    p.add_argument("--move", required=True, help="the move in the game's notation")
+    p.add_argument("--remaining", type=float, default=None,
+                   help="seconds left on the 5-minute timer, to compute a score on success")
+
+    p = sub.add_parser("replay", help="re-judge a game record and print its result")
+    p.add_argument("record", help="a .jsonl game record")
+
+    p = sub.add_parser("print-board", help="write a printable board (PNG and PDF, A4, true scale)")
+    p.add_argument("game", help="game name, e.g. unification")
+    p.add_argument("--side", required=True, help="board side, e.g. simple or complex")
+    p.add_argument("--out", default=".", help="output folder")
+
+    p = sub.add_parser("calibrate", help="find the board markers and save a calibration profile")
+    _add_source_arguments(p)
+    p.add_argument("--frame", default=None, help="use this image file instead of a camera")
+    p.add_argument("--profile", default=None, help="where to save the profile")
+    p.add_argument("--game", default="unification")
+
+    p = sub.add_parser("bench", help="accuracy and latency benchmarks")
+    bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
+    b = bsub.add_parser("accuracy", help="die finder and reader on labelled photos")
+    b.add_argument("--dataset", required=True, help="a folder in the realdata manifest format")
+    b.add_argument("--colours", default=None, help="count only dice of these colours: white,red")
+    b.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    b.add_argument("--limit", type=int, default=None, help="only the first N images")
+    b = bsub.add_parser("latency", help="frame-to-TableView time on one core")
+    b.add_argument("--frames", type=int, default=100)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(levelname)s %(name)s: %(message)s")
+    module = importlib.import_module(COMMANDS[args.command])
+    try:
+        return int(module.command(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
