@@ -22,7 +22,7 @@ COMMANDS = {
     "judge": "device.judge_cli",
     "replay": "device.replay",
     "print-board": "calibration.printable",
-    "calibrate": "calibration.calibrate",
+    "calibrate": "device.calibrate_cli",
     "bench": "bench.cli",
 }
 
