@@ -1,0 +1,101 @@
+"""OLED screens: the model built from a session, and a few pixel checks of the rendering."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from device.screens import (HEIGHT, WIDTH, Game, Greeting, Menu, Message, Result, clock_text,
+                            game_screen, render)
+
+
+def _session(**kw):
+    """A stand-in with the attributes game_screen reads from engine.solo.SoloSession."""
+    base = dict(game="unification", side="simple", pushes=3, warning=None,
+                status="apply effect: +1", outcome=None, score=None,
+                timer=SimpleNamespace(running=True))
+    base.update(kw)
+    s = SimpleNamespace(**base)
+    s.remaining = lambda now: max(0.0, 300.0 - now)
+    s.summary = lambda now: f"summary at {now}"
+    return s
+
+
+def test_clock_text_rounds_down_and_never_goes_negative() -> None:
+    assert clock_text(300) == "5:00"
+    assert clock_text(161.9) == "2:41"
+    assert clock_text(9.5) == "0:09"
+    assert clock_text(-3) == "0:00"
+
+
+def test_game_model_from_session() -> None:
+    model = game_screen(_session(warning=("UN-F1", "red die can't leave")), now=138.6)
+    assert isinstance(model, Game)
+    assert model.title == "Unification simple" and model.pushes == 3
+    assert clock_text(model.remaining_s) == "2:41"
+    assert (model.warning_code, model.warning_message) == ("UN-F1", "red die can't leave")
+    assert model.status == "apply effect: +1" and model.timer_running
+
+
+def test_result_model_once_the_session_has_an_outcome() -> None:
+    outcome = SimpleNamespace(result="success", reason="UN-E1")
+    model = game_screen(_session(outcome=outcome, score=4), now=139.0)
+    assert model == Result(outcome="success", remaining_s=161.0, score=4,
+                           summary="summary at 139.0", reason="UN-E1")
+
+
+def _lit(image, box) -> float:
+    crop = image.crop(box)
+    return crop.histogram()[255] / (crop.width * crop.height)
+
+
+def test_warning_band_is_inverted_and_text_stays_inside() -> None:
+    plain = render(Game("Unification simple", 161, 3, "put the dice back"))
+    warned = render(Game("Unification simple", 161, 3, "", "UN-F1", "red die can't leave"))
+    assert warned.size == (WIDTH, HEIGHT) and warned.mode == "1"
+    band = (0, 54, WIDTH, HEIGHT)
+    assert _lit(warned, band) > 0.6      # lit background, dark letters
+    assert _lit(plain, band) < 0.05
+    # the letters cut holes in the band: it is not a plain white bar
+    assert _lit(warned, (2, 54, 120, 63)) < 0.97
+
+
+def test_long_warning_wraps_to_two_inverted_lines() -> None:
+    image = render(Game("Unification simple", 100, 1, "", "UN-F3",
+                        "the pushed-out die 1 cannot go down by one"))
+    assert _lit(image, (0, 42, WIDTH, 52)) > 0.5 and _lit(image, (0, 54, WIDTH, 64)) > 0.5
+
+
+def test_clock_digits_are_big() -> None:
+    image = render(Game("U", 300, 0, ""))
+    bbox = image.crop((0, 12, WIDTH, 38)).getbbox()
+    assert bbox is not None
+    assert bbox[3] - bbox[1] >= 16       # digits at least 16 px tall
+    assert bbox[2] - bbox[0] >= 40
+
+
+@pytest.mark.parametrize("model", [
+    Greeting("0.1.0"),
+    Menu("Game", ("Unification", "Growing nine", "No gaps", "Pairing five", "HV"), 4),
+    Game("A very long game title indeed", 59, 123, "a status line far too long to fit",
+         "UN-F8", "turning any die by hand is not allowed, nor pushing with another die"),
+    Result("failure", 0, 0, "x", "FA-E1"),
+    Message(("camera lost — check cable",)),
+])
+def test_every_screen_draws_something_inside_the_frame(model) -> None:
+    image = render(model)
+    assert image.size == (128, 64) and image.mode == "1"
+    assert image.getbbox() is not None
+
+
+def test_menu_highlights_the_chosen_item_when_scrolled() -> None:
+    items = tuple(f"item {i}" for i in range(6))
+    image = render(Menu("Game", items, 5))
+    # the highlighted row is boxed: its frame's top edge is a full lit line on the last row
+    assert _lit(image, (0, 13 + 3 * 13, WIDTH, 14 + 3 * 13)) == 1.0
+
+
+def test_render_refuses_unknown_models() -> None:
+    with pytest.raises(TypeError, match="no renderer"):
+        render("5:00")  # type: ignore[arg-type]
