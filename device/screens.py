@@ -13,7 +13,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -70,7 +70,7 @@ class Message:
     lines: tuple[str, ...]
 
 
-Screen = Union[Greeting, Menu, Game, Result, Message]
+Screen = Greeting | Menu | Game | Result | Message
 
 
 def clock_text(seconds: float) -> str:
@@ -107,7 +107,7 @@ def game_screen(session: Any, now: float) -> Game | Result:
 
 # --------------------------------------------------------------------------- rendering
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's built-in scalable font at ``size`` pixels."""
     return ImageFont.load_default(size=size)
