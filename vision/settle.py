@@ -1,0 +1,141 @@
+"""Turn per-frame readings into settled views the referee may act on.
+
+``BoardReader.read`` gives one reading per frame; its status is ``SETTLED`` when the frame
+itself was readable. ``SettleDetector.update`` passes a view on as ``SETTLED`` only after
+``frames_needed`` consecutive readable frames agree on every grid cell (face and colour) and on
+the dice outside the grid (same count and faces, positions within a few millimetres). A hand,
+a lost board, an unreadable frame or a die the reader abstained on (rolling, cocked) never
+produces a settled view; it restarts the count.
+
+May import ``engine.table`` only (no OpenCV, no clock: one call per frame).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from engine.table import DieSeen, TableView, ViewStatus
+
+NOTE_MOVING = "dice moving"
+NOTE_ABSTAINED = "straighten or reroll a die"
+
+
+class SettleDetector:
+    """Debounce per-frame ``TableView`` readings into settled ones.
+
+    Args:
+        frames_needed: how many consecutive agreeing frames make a settled view (at least 1).
+        tolerance_mm: how far an outside die may wander between frames and still agree.
+    """
+
+    def __init__(self, frames_needed: int = 3, *, tolerance_mm: float = 4.0) -> None:
+        if frames_needed < 1:
+            raise ValueError(f"frames_needed must be at least 1, not {frames_needed}")
+        self.frames_needed = frames_needed
+        self.tolerance_mm = tolerance_mm
+        self._window: list[TableView] = []
+        self._abstaining = 0
+
+    def reset(self) -> None:
+        """Forget every frame seen (after a game ends, or the board was moved)."""
+        self._window.clear()
+        self._abstaining = 0
+
+    def update(self, view: TableView) -> TableView:
+        """Take one frame's reading; return the settled view or the reason to wait.
+
+        Args:
+            view: one frame's reading from ``BoardReader.read``.
+
+        Returns:
+            A ``SETTLED`` view (confidences and positions averaged over the agreeing frames)
+            once ``frames_needed`` frames agree; otherwise the input's own status (HAND,
+            NO_BOARD, UNREADABLE) or ``MOVING`` with the current readings and a short note.
+        """
+        if view.status is not ViewStatus.SETTLED:
+            self.reset()
+            return view
+        if any(d.face is None for d in view.dice()):
+            self._window.clear()
+            self._abstaining += 1
+            note = NOTE_ABSTAINED if self._abstaining >= self.frames_needed else NOTE_MOVING
+            return _moving(view, note)
+        self._abstaining = 0
+        if not all(self.agree(old, view) for old in self._window):
+            self._window.clear()
+        self._window = (self._window + [view])[-self.frames_needed:]
+        if len(self._window) < self.frames_needed:
+            return _moving(view, NOTE_MOVING)
+        return merge(self._window)
+
+    def agree(self, a: TableView, b: TableView) -> bool:
+        """Whether two readings show the same table (faces, colours, outside dice)."""
+        if (a.rows, a.cols) != (b.rows, b.cols):
+            return False
+        for row_a, row_b in zip(a.grid, b.grid):
+            for da, db in zip(row_a, row_b):
+                if _key(da) != _key(db):
+                    return False
+        return match_outside(a.outside, b.outside, self.tolerance_mm) is not None
+
+
+def _key(die: DieSeen | None) -> tuple[int | None, str] | None:
+    return None if die is None else (die.face, die.colour.value)
+
+
+def match_outside(a: Sequence[DieSeen], b: Sequence[DieSeen],
+                  tolerance_mm: float) -> list[int] | None:
+    """Pair every die of ``a`` with a die of ``b`` (same face and colour, nearby).
+
+    Returns:
+        For each die of ``a`` the index of its partner in ``b``, or None if the two sets differ.
+    """
+    if len(a) != len(b):
+        return None
+    free = list(range(len(b)))
+    pairs = []
+    for die in a:
+        near = [j for j in free if _key(b[j]) == _key(die)
+                and _distance(die, b[j]) <= tolerance_mm]
+        if not near:
+            return None
+        best = min(near, key=lambda j: _distance(die, b[j]))
+        free.remove(best)
+        pairs.append(best)
+    return pairs
+
+
+def _distance(a: DieSeen, b: DieSeen) -> float:
+    return float(((a.x_mm - b.x_mm) ** 2 + (a.y_mm - b.y_mm) ** 2) ** 0.5)
+
+
+def _moving(view: TableView, note: str) -> TableView:
+    return dataclasses.replace(view, status=ViewStatus.MOVING, note=note,
+                               extra={**view.extra, "settled_frames": 0})
+
+
+def merge(views: Sequence[TableView]) -> TableView:
+    """The settled view of agreeing readings: the latest one, with mean confidences/positions."""
+    last = views[-1]
+    grid = tuple(
+        tuple(None if die is None else _mean([v.grid[r][c] for v in views])
+              for c, die in enumerate(row))
+        for r, row in enumerate(last.grid))
+    partners = [match_outside(last.outside, v.outside, float("inf")) or [] for v in views]
+    outside = tuple(
+        _mean([v.outside[p[i]] for v, p in zip(views, partners) if len(p) > i])
+        for i in range(len(last.outside)))
+    extra = {**last.extra, "settled_frames": len(views)}
+    return dataclasses.replace(last, grid=grid, outside=outside, status=ViewStatus.SETTLED,
+                               note="", extra=extra)
+
+
+def _mean(dice: Sequence[DieSeen | None]) -> DieSeen:
+    seen = [d for d in dice if d is not None]
+    n = len(seen)
+    return dataclasses.replace(
+        seen[-1],
+        confidence=round(sum(d.confidence for d in seen) / n, 4),
+        x_mm=sum(d.x_mm for d in seen) / n,
+        y_mm=sum(d.y_mm for d in seen) / n)
