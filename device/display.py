@@ -1,0 +1,335 @@
+"""The OLED and its stand-ins: every backend is a luma device behind one small ``Display`` API.
+
+``open_display(kind)`` picks the backend by name: the real SSD1306/SH1106 over I2C (luma.oled,
+``persist=True`` so a crash leaves the last message on the panel), luma's ``dummy`` device
+(keeps the last image, for tests), the "emulator" (dummy + a PNG per distinct frame and an
+animated ``oled.gif`` written on close, Pillow only) and "text" (the screen drawn with Unicode
+half blocks to a stream; works when stdout is piped). All of them go through luma's
+``device.display(image)``, so the stand-ins exercise the same path as the panel.
+
+May import: PIL, numpy, luma.core, the standard library, ``device.errors``/``device.host``;
+luma.oled and the I2C bus only inside the branch that opens the real panel.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Protocol, TextIO, runtime_checkable
+
+import numpy as np
+from PIL import Image
+
+from device.errors import I2C_FIX, DisplayError, DisplayNotFoundError, UnknownBackendError
+from device.host import i2c_bus_present, must_not_emulate
+
+log = logging.getLogger(__name__)
+
+WIDTH, HEIGHT = 128, 64
+I2C_PORT = 1
+I2C_ADDRESS = 0x3C
+KINDS = ("auto", "ssd1306", "sh1106", "dummy", "emulator", "text")
+PNG_SCALE = 4
+GIF_NAME = "oled.gif"
+GIF_MIN_MS, GIF_MAX_MS, GIF_LAST_MS = 100, 10_000, 3_000
+
+
+@runtime_checkable
+class Display(Protocol):
+    """A 1-bit screen: ``show`` takes a PIL image of exactly ``size``."""
+
+    size: tuple[int, int]
+
+    def show(self, image: Image.Image) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@contextmanager
+def _quiet_getdata() -> Iterator[None]:
+    """Silence Pillow 13's getdata deprecation that luma triggers on every frame."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*getdata.*", category=DeprecationWarning)
+        yield
+
+
+def to_panel_image(image: Image.Image, size: tuple[int, int], mode: str = "1") -> Image.Image:
+    """Check the size and convert to the panel's mode with a plain threshold (no dithering).
+
+    Raises:
+        ValueError: the image is not ``size``; render screens at the display size.
+    """
+    if image.size != size:
+        raise ValueError(f"screen image is {image.size[0]}x{image.size[1]} but the display is "
+                         f"{size[0]}x{size[1]}: render at the display's size")
+    if image.mode == mode:
+        return image
+    if mode == "1":
+        return image.convert("L").point(lambda v: 255 if v >= 128 else 0, mode="1")
+    return image.convert(mode)
+
+
+class LumaDisplay:
+    """Any luma device behind the Display protocol.
+
+    Attributes:
+        device: the luma device (``ssd1306``, ``sh1106`` or ``dummy``).
+        kind: the backend name.
+        last_image: the last image shown (panel mode), or None.
+        last_error: the last I2C error message while showing, or None once a frame got through.
+    """
+
+    def __init__(self, device: Any, kind: str) -> None:
+        self.device = device
+        self.kind = kind
+        self.size: tuple[int, int] = tuple(device.size)  # type: ignore[assignment]
+        self.last_image: Image.Image | None = None
+        self.last_error: str | None = None
+        self.frames_shown = 0
+
+    def show(self, image: Image.Image) -> None:
+        """Send one screen to the device.
+
+        An I2C error (loose wire) is logged and remembered in ``last_error`` instead of raised:
+        losing the screen must not stop the referee; the next ``show`` tries again.
+
+        Raises:
+            ValueError: the image has the wrong size.
+        """
+        frame = to_panel_image(image, self.size, self.device.mode)
+        if self._same_as_last(frame):
+            return
+        try:
+            with _quiet_getdata():
+                self.device.display(frame)
+        except OSError as exc:
+            self._lost(exc)
+            return
+        if self.last_error:
+            log.info("%s display answers again", self.kind)
+        self.last_error = None
+        self.last_image = frame.copy()
+        self.frames_shown += 1
+        self._shown(self.last_image)
+
+    def _same_as_last(self, frame: Image.Image) -> bool:
+        return (self.last_error is None and self.last_image is not None
+                and frame.tobytes() == self.last_image.tobytes())
+
+    def _lost(self, exc: OSError) -> None:
+        message = f"OLED not answering ({exc}): check its wiring; {I2C_FIX}"
+        if message != self.last_error:
+            log.warning("%s", message)
+        self.last_error = message
+
+    def _shown(self, frame: Image.Image) -> None:
+        """Hook for stand-ins that record frames."""
+
+    def close(self) -> None:
+        """Release the bus; the panel keeps its last image when ``persist`` is set."""
+        try:
+            with _quiet_getdata():
+                self.device.cleanup()
+        except OSError as exc:
+            log.warning("closing the %s display: %s", self.kind, exc)
+
+
+def _dummy_device(size: tuple[int, int] = (WIDTH, HEIGHT)) -> Any:
+    from luma.core.device import dummy
+
+    device = dummy(width=size[0], height=size[1], mode="1")
+    device.persist = True  # cleanup() must not blank the kept image
+    return device
+
+
+class DummyDisplay(LumaDisplay):
+    """luma's dummy device: nothing is drawn anywhere, the last image is kept for tests."""
+
+    def __init__(self, size: tuple[int, int] = (WIDTH, HEIGHT)) -> None:
+        super().__init__(_dummy_device(size), "dummy")
+
+
+class EmulatorDisplay(LumaDisplay):
+    """The dummy device plus a PNG per distinct frame and an animated GIF of them on close.
+
+    Args:
+        out_dir: folder for ``oled-0001.png``... and ``oled.gif`` (created).
+        clock: seconds for the GIF's frame durations; pass the session's clock for replays.
+        scale: pixel scale of the PNGs and the GIF.
+    """
+
+    def __init__(self, out_dir: Path, clock: Callable[[], float] = time.monotonic,
+                 scale: int = PNG_SCALE) -> None:
+        super().__init__(_dummy_device(), "emulator")
+        self.out_dir = Path(out_dir)
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self.clock = clock
+        self.scale = scale
+        self.frames: list[tuple[float, Image.Image]] = []
+        self.gif_path = self.out_dir / GIF_NAME
+
+    def _shown(self, frame: Image.Image) -> None:
+        self.frames.append((self.clock(), frame))
+        png = self.out_dir / f"oled-{len(self.frames):04d}.png"
+        self._scaled(frame).save(png)
+
+    def _scaled(self, frame: Image.Image) -> Image.Image:
+        grey = frame.convert("L")
+        return grey.resize((grey.width * self.scale, grey.height * self.scale), Image.NEAREST)
+
+    def gif_durations(self) -> list[int]:
+        """Milliseconds each frame stays on screen (clamped; the last one holds 3 s)."""
+        times = [t for t, _ in self.frames]
+        gaps = [round((b - a) * 1000) for a, b in itertools.pairwise(times)]
+        return [min(max(g, GIF_MIN_MS), GIF_MAX_MS) for g in gaps] + [GIF_LAST_MS]
+
+    def write_gif(self) -> Path | None:
+        """Write ``oled.gif`` of every distinct frame so far; None when nothing was shown."""
+        if not self.frames:
+            log.info("emulator: no frame shown, no %s written", GIF_NAME)
+            return None
+        images = [self._scaled(frame) for _, frame in self.frames]
+        images[0].save(self.gif_path, save_all=True, append_images=images[1:],
+                       duration=self.gif_durations(), loop=0)
+        return self.gif_path
+
+    def close(self) -> None:
+        """Write the GIF, then release the device."""
+        self.write_gif()
+        super().close()
+
+
+BLOCKS_UNICODE = {(True, True): "\u2588", (True, False): "\u2580",
+                  (False, True): "\u2584", (False, False): " "}
+BLOCKS_ASCII = {(True, True): "#", (True, False): "\"", (False, True): ",",
+                (False, False): " "}
+
+
+def _blocks_for(stream: TextIO) -> dict[tuple[bool, bool], str]:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "".join(BLOCKS_UNICODE.values()).encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return BLOCKS_ASCII
+    return BLOCKS_UNICODE
+
+
+def image_to_blocks(image: Image.Image, blocks: dict[tuple[bool, bool], str] = BLOCKS_UNICODE
+                    ) -> list[str]:
+    """Draw a 1-bit image as text, two pixel rows per line (upper/lower half blocks)."""
+    lit = np.asarray(image.convert("L")) >= 128
+    if lit.shape[0] % 2:
+        lit = np.vstack([lit, np.zeros((1, lit.shape[1]), dtype=bool)])
+    return ["".join(blocks[(bool(top), bool(bottom))] for top, bottom in zip(upper, lower,
+                                                                             strict=True))
+            for upper, lower in zip(lit[0::2], lit[1::2], strict=True)]
+
+
+class TextDisplay(LumaDisplay):
+    """The dummy device plus each distinct frame drawn with block characters to a text stream."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        super().__init__(_dummy_device(), "text")
+        self.stream = stream if stream is not None else sys.stdout
+        self.blocks = _blocks_for(self.stream)
+
+    def _shown(self, frame: Image.Image) -> None:
+        border = "+" + "-" * self.size[0] + "+"
+        lines = [border] + [f"|{row}|" for row in image_to_blocks(frame, self.blocks)] + [border]
+        self.stream.write("\n".join(lines) + "\n")
+        self.stream.flush()
+
+
+def _open_i2c(port: int, address: int) -> Any:
+    from luma.core.interface.serial import i2c
+
+    return i2c(port=port, address=address)
+
+
+def _translate_open_error(exc: Exception, port: int, address: int) -> DisplayError:
+    from luma.core import error as luma_error
+
+    where = f"I2C bus {port} (/dev/i2c-{port}), address {address:#04x}"
+    if isinstance(exc, luma_error.DevicePermissionError):
+        return DisplayError(f"no permission for {where}: add the user to the i2c group "
+                            f"(`sudo usermod -aG i2c $USER`, then log in again)")
+    if isinstance(exc, luma_error.DeviceNotFoundError):
+        return DisplayNotFoundError(f"no {where}: {I2C_FIX}")
+    return DisplayNotFoundError(f"no OLED answers on {where} ({exc}): check SDA/SCL/3V3/GND and "
+                                f"the address (0x3C or 0x3D); {I2C_FIX}")
+
+
+def open_oled(kind: str, *, port: int = I2C_PORT, address: int = I2C_ADDRESS,
+              serial_interface: Any = None, rotate: int = 0) -> LumaDisplay:
+    """Open the real SSD1306 or SH1106 panel (128x64) with ``persist=True``.
+
+    Args:
+        kind: "ssd1306" or "sh1106".
+        port, address: the I2C bus and the panel's address.
+        serial_interface: a luma serial interface; None opens ``i2c(port, address)``. Tests pass
+            a stand-in that records the bytes.
+        rotate: luma rotation 0-3 (2 = panel mounted upside down).
+
+    Raises:
+        DisplayNotFoundError / DisplayError: the bus or panel is missing or not permitted.
+    """
+    from luma.core import error as luma_error
+    from luma.oled import device as oled
+
+    driver = {"ssd1306": oled.ssd1306, "sh1106": oled.sh1106}[kind]
+    try:
+        serial = serial_interface if serial_interface is not None else _open_i2c(port, address)
+        with _quiet_getdata():
+            device = driver(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
+    except (luma_error.Error, OSError) as exc:
+        raise _translate_open_error(exc, port, address) from exc
+    device.persist = True  # a crash must not blank the last message
+    return LumaDisplay(device, kind)
+
+
+def _open_auto(out_dir: Path | None, clock: Callable[[], float]) -> LumaDisplay:
+    if i2c_bus_present():
+        return open_oled("ssd1306")
+    if must_not_emulate():
+        raise DisplayNotFoundError(f"no /dev/i2c-1 for the OLED: {I2C_FIX}")
+    log.info("no /dev/i2c-1: emulating the OLED into %s", out_dir or "out/display")
+    return EmulatorDisplay(out_dir or Path("out/display"), clock)
+
+
+def open_display(kind: str, out_dir: Path | None = None, text_stream: TextIO | None = None,
+                 *, clock: Callable[[], float] = time.monotonic, **oled_options: Any
+                 ) -> LumaDisplay:
+    """Open a display backend by name.
+
+    Args:
+        kind: "ssd1306", "sh1106" (real panel over I2C), "dummy" (keeps ``last_image``),
+            "emulator" (PNGs + ``oled.gif`` in out_dir), "text" (block characters to
+            text_stream, default stdout), or "auto" (ssd1306 if /dev/i2c-1 exists, else the
+            emulator; on a Pi under systemd a missing bus is an error, not an emulator).
+        out_dir: folder for the emulator's files (default ``out/display``).
+        text_stream: stream for "text".
+        clock: time source for the emulator's GIF frame durations.
+        **oled_options: port, address, serial_interface, rotate for the real panels.
+
+    Raises:
+        UnknownBackendError: kind is not one of the names above.
+        DisplayError: the real panel cannot be opened (message names the fix).
+    """
+    name = kind.strip().lower()
+    if name in ("ssd1306", "sh1106"):
+        return open_oled(name, **oled_options)
+    if name == "dummy":
+        return DummyDisplay()
+    if name == "emulator":
+        return EmulatorDisplay(out_dir or Path("out/display"), clock)
+    if name == "text":
+        return TextDisplay(text_stream)
+    if name == "auto":
+        return _open_auto(out_dir, clock)
+    raise UnknownBackendError(f"unknown display {kind!r}: use one of {', '.join(KINDS)}")

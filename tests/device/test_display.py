@@ -1,0 +1,200 @@
+"""device.display: the real SSD1306/SH1106 drivers on a recording serial stand-in, and the
+dummy, emulator and text stand-ins, all through open_display and luma's device.display()."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from device.display import image_to_blocks, open_display
+from device.errors import DisplayError, DisplayNotFoundError, UnknownBackendError
+
+
+class RecordingSerial:
+    """Stands in for luma's i2c interface: records every command and data byte."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.commands: list[int] = []
+        self.data_bytes: list[list[int]] = []
+        self.fail = fail
+        self.cleaned = False
+
+    def command(self, *cmd: int) -> None:
+        if self.fail:
+            raise OSError(121, "Remote I/O error")
+        self.commands.extend(cmd)
+
+    def data(self, data) -> None:
+        if self.fail:
+            raise OSError(121, "Remote I/O error")
+        self.data_bytes.append(list(data))
+
+    def cleanup(self) -> None:
+        self.cleaned = True
+
+
+def _screen(points=((0, 0), (127, 63), (5, 9))) -> Image.Image:
+    img = Image.new("1", (128, 64), 0)
+    for p in points:
+        img.putpixel(p, 1)
+    return img
+
+
+def test_ssd1306_driver_sends_the_pixels_as_pages():
+    serial = RecordingSerial()
+    display = open_display("ssd1306", serial_interface=serial)
+    assert 0xAF in serial.commands  # init ends with DISPLAYON
+    serial.data_bytes.clear()
+    display.show(_screen())
+    buf = serial.data_bytes[-1]
+    assert len(buf) == 128 * 8
+    # byte (page * 128 + x), bit y % 8
+    assert buf[0] == 0x01 and buf[7 * 128 + 127] == 0x80 and buf[1 * 128 + 5] == 0x02
+    assert sum(b.bit_count() for b in buf) == 3
+    assert display.size == (128, 64) and display.device.persist
+
+
+def test_sh1106_driver_pages_with_column_offset():
+    serial = RecordingSerial()
+    display = open_display("sh1106", serial_interface=serial)
+    serial.data_bytes.clear()
+    serial.commands.clear()
+    display.show(_screen([(3, 0)]))
+    assert len(serial.data_bytes) == 8  # one write per page
+    assert serial.data_bytes[0][3] == 0x01
+    assert serial.commands[:3] == [0xB0, 0x02, 0x10]
+
+
+def test_close_keeps_the_last_image_on_the_panel():
+    serial = RecordingSerial()
+    display = open_display("ssd1306", serial_interface=serial)
+    display.show(_screen())
+    serial.commands.clear()
+    serial.data_bytes.clear()
+    display.close()
+    assert serial.cleaned
+    assert 0xAE not in serial.commands and serial.data_bytes == []  # no DISPLAYOFF, no clear
+
+
+def test_identical_frames_are_not_resent():
+    serial = RecordingSerial()
+    display = open_display("ssd1306", serial_interface=serial)
+    display.show(_screen())
+    sent = len(serial.data_bytes)
+    display.show(_screen())
+    assert len(serial.data_bytes) == sent
+    display.show(_screen([(1, 1)]))
+    assert len(serial.data_bytes) == sent + 1
+
+
+def test_i2c_error_while_showing_is_logged_not_raised(caplog):
+    serial = RecordingSerial()
+    display = open_display("ssd1306", serial_interface=serial)
+    serial.fail = True
+    display.show(_screen())
+    assert "check its wiring" in display.last_error
+    assert "OLED not answering" in caplog.text
+    serial.fail = False
+    display.show(_screen())  # same image again: must be resent after the failure
+    assert display.last_error is None and display.frames_shown == 1
+
+
+def test_missing_panel_at_open_names_the_fix():
+    with pytest.raises(DisplayNotFoundError) as err:
+        open_display("ssd1306", serial_interface=RecordingSerial(fail=True))
+    assert "i2cdetect -y 1" in str(err.value) and "0x3c" in str(err.value)
+
+
+def test_missing_i2c_bus_names_raspi_config():
+    with pytest.raises(DisplayError) as err:
+        open_display("ssd1306", port=97)  # /dev/i2c-97 does not exist here
+    assert "raspi-config" in str(err.value) and "/dev/i2c-97" in str(err.value)
+
+
+def test_dummy_keeps_the_last_image_and_thresholds_grey():
+    display = open_display("dummy")
+    grey = Image.new("L", (128, 64), 0)
+    grey.putpixel((10, 10), 200)
+    grey.putpixel((11, 10), 100)  # below half: off, not dithered
+    display.show(grey)
+    last = display.last_image
+    assert last.mode == "1" and last.getpixel((10, 10)) and not last.getpixel((11, 10))
+    assert display.device.image.tobytes() == last.tobytes()
+
+
+def test_wrong_size_is_a_value_error():
+    with pytest.raises(ValueError, match="128x64"):
+        open_display("dummy").show(Image.new("1", (64, 32)))
+
+
+def test_emulator_writes_distinct_frames_and_a_gif(tmp_path):
+    times = iter([0.0, 1.5, 2.0])
+    display = open_display("emulator", out_dir=tmp_path, clock=lambda: next(times))
+    a, b = _screen([(0, 0)]), _screen([(1, 1)])
+    for img in (a, a, b, a):
+        display.show(img)
+    display.close()
+    pngs = sorted(p.name for p in tmp_path.glob("oled-*.png"))
+    assert pngs == ["oled-0001.png", "oled-0002.png", "oled-0003.png"]
+    png = Image.open(tmp_path / "oled-0002.png")
+    assert png.size == (512, 256) and png.getpixel((5, 5)) == 255 and png.getpixel((2, 2)) == 0
+    gif = Image.open(tmp_path / "oled.gif")
+    assert gif.n_frames == 3
+    durations = []
+    for i in range(gif.n_frames):
+        gif.seek(i)
+        durations.append(gif.info["duration"])
+    assert durations == [1500, 500, 3000]
+
+
+def test_emulator_without_frames_writes_no_gif(tmp_path):
+    open_display("emulator", out_dir=tmp_path).close()
+    assert not (tmp_path / "oled.gif").exists()
+
+
+def test_text_display_draws_half_blocks_to_a_piped_stream():
+    stream = io.StringIO()
+    display = open_display("text", text_stream=stream)
+    img = Image.new("1", (128, 64), 0)
+    ImageDraw.Draw(img).rectangle((0, 0, 1, 2), fill=1)  # x 0-1, y 0-2
+    display.show(img)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 32 + 2
+    assert lines[1].startswith("|\u2588\u2588 ") and lines[2].startswith("|\u2580\u2580 ")
+    assert all(len(line) == 130 for line in lines)
+
+
+def test_text_display_falls_back_to_ascii_on_ascii_streams():
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    display = open_display("text", text_stream=stream)
+    display.show(_screen([(0, 1)]))
+    assert raw.getvalue().decode("ascii").splitlines()[1].startswith("|,")
+
+
+def test_image_to_blocks_maps_each_pixel_pair():
+    img = Image.new("1", (4, 2), 0)
+    for p in [(0, 0), (0, 1), (1, 0), (2, 1)]:
+        img.putpixel(p, 1)
+    assert image_to_blocks(img) == ["\u2588\u2580\u2584 "]
+
+
+def test_auto_without_i2c_emulates_off_the_pi(tmp_path, monkeypatch):
+    monkeypatch.setattr("device.display.i2c_bus_present", lambda: False)
+    monkeypatch.setenv("DICEKEEPER_PI", "0")
+    assert open_display("auto", out_dir=tmp_path).kind == "emulator"
+
+
+def test_auto_on_pi_under_systemd_without_i2c_fails_with_the_fix(monkeypatch):
+    monkeypatch.setattr("device.display.i2c_bus_present", lambda: False)
+    monkeypatch.setenv("DICEKEEPER_PI", "1")
+    monkeypatch.setenv("INVOCATION_ID", "x")
+    with pytest.raises(DisplayNotFoundError, match="raspi-config"):
+        open_display("auto")
+
+
+def test_unknown_kind_lists_the_choices():
+    with pytest.raises(UnknownBackendError, match="ssd1306, sh1106"):
+        open_display("hdmi")
