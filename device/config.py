@@ -1,0 +1,77 @@
+"""Settings of the device app, gathered in one place (thresholds live here, not in the loop).
+
+``AppConfig`` is a frozen dataclass; ``config_from_args`` builds it from the ``dicekeeper run``
+arguments and the environment (``$DICEKEEPER_RECORDS``, ``$WATCHDOG_USEC`` set by systemd).
+
+May import: the standard library and ``device.records``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from device.records import default_records_dir
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """What the app loop needs besides its backends.
+
+    Attributes:
+        game, side: skip the menu and play this game (both or neither).
+        records_dir: folder for game records (file names from ``records.record_path``).
+        record_file: write the record exactly here instead (the demo's ``demo.jsonl``).
+        profile: calibration profile file for the board reader, or None to locate afresh.
+        duration: the countdown in seconds (FA-P1: 5 minutes).
+        settle_frames: agreeing frames before a view counts as settled.
+        min_confidence: below this a die reading is not trusted by the referee.
+        watchdog_s: seconds between systemd ``WATCHDOG=1`` pings.
+        camera_retry_s: pause before trying a lost camera again.
+        idle_s: pause per loop in the menu (no camera read there).
+    """
+
+    game: str | None = None
+    side: str | None = None
+    records_dir: Path = Path("records")
+    record_file: Path | None = None
+    profile: Path | None = None
+    duration: float = 300.0
+    settle_frames: int = 3
+    min_confidence: float = 0.6
+    watchdog_s: float = 5.0
+    camera_retry_s: float = 1.0
+    idle_s: float = 0.05
+
+    def __post_init__(self) -> None:
+        if (self.game is None) != (self.side is None):
+            raise ValueError("give both --game and --board (or neither, to use the menu)")
+        if self.duration <= 0 or self.settle_frames < 1:
+            raise ValueError("duration must be positive and settle_frames at least 1")
+
+
+def watchdog_interval(environ: Mapping[str, str], default: float = 5.0) -> float:
+    """Half of systemd's ``WATCHDOG_USEC`` in seconds, or ``default`` when not set."""
+    try:
+        usec = int(environ.get("WATCHDOG_USEC", ""))
+    except ValueError:
+        return default
+    return usec / 2e6 if usec > 0 else default
+
+
+def config_from_args(args: argparse.Namespace,
+                     environ: Mapping[str, str] | None = None) -> AppConfig:
+    """Build the config of ``dicekeeper run`` from its arguments and the environment."""
+    env = os.environ if environ is None else environ
+    records = getattr(args, "records", None)
+    profile = getattr(args, "profile", None)
+    return AppConfig(
+        game=getattr(args, "game", None),
+        side=getattr(args, "board", None),
+        records_dir=Path(records).expanduser() if records else default_records_dir(env),
+        profile=Path(profile).expanduser() if profile else None,
+        watchdog_s=watchdog_interval(env),
+    )
