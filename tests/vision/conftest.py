@@ -21,6 +21,9 @@ MARGIN_MM = 12.0   # white paper beyond the markers
 PAPER = (228, 232, 235)
 TABLE = (60, 80, 95)
 SKIN = (120, 160, 215)   # BGR of a light skin tone
+# An arm reaching in from the south edge over the middle of the grid (board millimetres).
+ARM = [(60.0, 200.0), (70.0, 110.0), (80.0, 80.0), (100.0, 78.0), (112.0, 110.0),
+       (115.0, 200.0)]
 # Where the paper's corners land in a 640x480 frame: a mild perspective, board ~300 px wide.
 DEFAULT_QUAD = ((150.0, 60.0), (505.0, 85.0), (540.0, 440.0), (115.0, 420.0))
 
@@ -40,7 +43,8 @@ class DrawnFrame:
 
 def draw_board(geometry: BoardGeometry = UNIFICATION_BOARD, *, hide: tuple[int, ...] = (),
                squares: tuple[tuple[float, float, tuple[int, int, int]], ...] = (),
-               hand_mm: list[tuple[float, float]] | None = None) -> np.ndarray:
+               hand_mm: list[tuple[float, float]] | None = None,
+               hand_colour: tuple[int, int, int] = SKIN) -> np.ndarray:
     """The flat board: paper, markers (except ``hide``), grid, die-sized squares, a hand."""
     side = round((geometry.size_mm + 2 * MARGIN_MM) * PPM)
     canvas = np.full((side, side, 3), PAPER, np.uint8)
@@ -61,7 +65,7 @@ def draw_board(geometry: BoardGeometry = UNIFICATION_BOARD, *, hide: tuple[int, 
         cv2.rectangle(canvas, p0, p1, colour, -1)
     if hand_mm is not None:
         poly = np.array([_px(x, y) for x, y in hand_mm], np.int32)
-        cv2.fillPoly(canvas, [poly], SKIN)
+        cv2.fillPoly(canvas, [poly], hand_colour)
     return canvas
 
 
@@ -98,5 +102,5 @@ def photograph(canvas: np.ndarray, *, size: tuple[int, int] = (640, 480),
 @pytest.fixture
 def boardkit() -> SimpleNamespace:
     """The drawing helpers above, for tests (test modules cannot import each other)."""
-    return SimpleNamespace(draw_board=draw_board, photograph=photograph, PPM=PPM,
+    return SimpleNamespace(draw_board=draw_board, photograph=photograph, PPM=PPM, ARM=ARM,
                            MARGIN_MM=MARGIN_MM, SKIN=SKIN, PAPER=PAPER, TABLE=TABLE)

@@ -1,0 +1,123 @@
+"""Tell whether a hand or an arm is over the board, from the canonical top-down view.
+
+The printed board is light (white paper, thin lines, pale fills) and dice are small squares.
+A hand shows up as a large skin-coloured region, a sleeve or glove as a large region much
+darker or more saturated than the paper; neither is die-shaped. Thresholds are relative to
+the paper's own brightness and saturation, so a dimmer or warmer light does not look like a
+hand. The view is analysed at 1 px/mm, which keeps the check cheap on a Pi.
+
+May import ``vision.geometry``, OpenCV and numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.geometry import UNIFICATION_BOARD, BoardGeometry
+
+MIN_FRACTION = 0.025      # of the board area: about a finger's length over the board
+HIDDEN_MARKER_FACTOR = 0.5  # a hidden marker makes a smaller region enough
+DARK_RATIO = 0.55         # darker than this fraction of the paper's brightness is "not paper"
+SATURATED = 90            # HSV saturation above this is "not paper" (sleeves, red cloth)
+SKIN_MIN_SATURATION = 45
+
+
+@dataclass(frozen=True)
+class HandReading:
+    """The hand check of one view.
+
+    Attributes:
+        present: a hand (or another large object) is over the board.
+        kind: "skin" or "object" when present, else "".
+        fraction: area of the largest foreign region, as a fraction of the board.
+    """
+
+    present: bool
+    kind: str = ""
+    fraction: float = 0.0
+
+
+def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BOARD, *,
+                markers_hidden: int = 0, min_fraction: float = MIN_FRACTION) -> HandReading:
+    """Look for a hand or arm over the board in the canonical view.
+
+    Args:
+        warped_bgr: the canonical top-down view (``vision.markers.warp_board``).
+        geometry: the board, for its size, markers and die size.
+        markers_hidden: how many corner markers were not seen in this frame; a hidden marker
+            is itself a sign of a hand, so a smaller region is then enough.
+        min_fraction: smallest foreign region (fraction of the board area) called a hand.
+
+    Returns:
+        A HandReading; ``present`` is False for an empty board or a board with dice.
+    """
+    small = cv2.resize(warped_bgr, (round(geometry.size_mm),) * 2, interpolation=cv2.INTER_AREA)
+    skin, other = _masks(small, geometry)
+    foreign = cv2.morphologyEx(skin | other, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    threshold = min_fraction * (HIDDEN_MARKER_FACTOR if markers_hidden else 1.0)
+    best = _largest_non_die(foreign, geometry)
+    if best is None:
+        return HandReading(False)
+    area, component = best
+    fraction = area / float(foreign.size)
+    if fraction < threshold:
+        return HandReading(False, fraction=round(fraction, 4))
+    kind = "skin" if np.count_nonzero(skin[component]) > 0.5 * area else "object"
+    return HandReading(True, kind, round(fraction, 4))
+
+
+def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
+    """Skin-coloured pixels, and pixels much darker or more saturated than the paper."""
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    sat, val = hsv[:, :, 1], hsv[:, :, 2]
+    paper_v = float(np.percentile(val, 90))
+    paper_s = float(np.percentile(sat, 50))
+    cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
+    skin = ((cr >= 135) & (cr <= 178) & (cb >= 80) & (cb <= 130)
+            & (sat >= max(SKIN_MIN_SATURATION, paper_s + 30)) & (val >= 0.25 * paper_v))
+    other = (val < DARK_RATIO * paper_v) | (sat > max(SATURATED, paper_s + 60))
+    skin_u8 = skin.astype(np.uint8) * 255
+    other_u8 = (other & ~skin).astype(np.uint8) * 255
+    _mask_markers(other_u8, geometry)
+    return skin_u8, other_u8
+
+
+def _mask_markers(mask: np.ndarray, geometry: BoardGeometry) -> None:
+    """Clear the printed corner markers (black squares, not a hand) from a 1 px/mm mask."""
+    for marker_id in geometry.MARKER_IDS:
+        corners = geometry.marker_corners_mm(marker_id)
+        x0, y0 = (round(v) - 1 for v in corners[0])
+        x1, y1 = (round(v) + 1 for v in corners[2])
+        mask[max(y0, 0):y1, max(x0, 0):x1] = 0
+
+
+def _largest_non_die(mask: np.ndarray,
+                     geometry: BoardGeometry) -> tuple[int, np.ndarray] | None:
+    """The largest connected region that is not a die (or a small cluster of dice)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    best: tuple[int, np.ndarray] | None = None
+    for label in range(1, count):
+        area = int(stats[label, cv2.CC_STAT_AREA])
+        if best is not None and area <= best[0]:
+            continue
+        component = labels == label
+        if not _die_shaped(component, area, geometry):
+            best = (area, component)
+    return best
+
+
+def _die_shaped(component: np.ndarray, area: int, geometry: BoardGeometry) -> bool:
+    """A compact square blob the size of one die (the red die, with its shadow)."""
+    if area > 2 * geometry.die_mm ** 2:
+        return False
+    ys, xs = np.nonzero(component)
+    points = np.column_stack([xs, ys]).astype(np.float32)
+    (_, _), (w, h), _ = cv2.minAreaRect(points)
+    if min(w, h) < 1:
+        return False
+    fill = area / (w * h)
+    return fill > 0.7 and max(w, h) / min(w, h) < 1.4 and max(w, h) < 1.4 * geometry.die_mm
