@@ -1,0 +1,313 @@
+"""The three buttons (A = up/next, B = select, C = back, long C = menu) and their stand-ins.
+
+``open_buttons(kind)`` picks: "gpio" (gpiozero Buttons, pull-up, BCM 5/6/13 by default; the
+callbacks run on gpiozero's thread and only put presses into a queue that ``poll()`` drains on the
+app's thread), "keyboard" (keys a/b/c/m from a terminal in cbreak mode, non-blocking; nothing when
+stdin is not a terminal), "scripted" (presses at given times, for tests and demos), "none" and
+"auto" (gpio on a Pi, else keyboard). Tests drive the SAME gpio path with gpiozero's MockFactory.
+
+May import: the standard library, ``device.errors``/``device.host``; gpiozero only inside the
+gpio branch, termios/tty only inside the keyboard branch.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import queue
+import select
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import Enum
+from typing import Any, Protocol, TextIO, runtime_checkable
+
+from device.errors import ButtonsError, UnknownBackendError
+from device.host import is_raspberry_pi
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PINS = {"A": 5, "B": 6, "C": 13}
+BOUNCE_TIME = 0.05
+HOLD_TIME = 1.0
+KINDS = ("auto", "gpio", "keyboard", "scripted", "none")
+GPIO_FIX = ("on Raspberry Pi OS install the GPIO library (`sudo apt install python3-lgpio`, venv "
+            "with --system-site-packages); elsewhere use --buttons keyboard or none")
+
+
+class Press(str, Enum):
+    """One button event: A up/next, B select/confirm, C back, C_LONG (C held 1 s) menu."""
+
+    A = "A"
+    B = "B"
+    C = "C"
+    C_LONG = "C_LONG"
+
+
+@runtime_checkable
+class Buttons(Protocol):
+    """Button presses since the last poll, oldest first; ``poll`` never blocks."""
+
+    def poll(self) -> list[Press]: ...
+
+    def close(self) -> None: ...
+
+
+def parse_pins(pins: Mapping[str, int] | Sequence[int] | str | None) -> dict[str, int]:
+    """BCM pin numbers of A, B, C from a mapping, a sequence or text like "5,6,13".
+
+    Raises:
+        ValueError: not three distinct non-negative integers.
+    """
+    if pins is None:
+        return dict(DEFAULT_PINS)
+    if isinstance(pins, str):
+        pins = [int(p) for p in pins.replace(" ", "").split(",") if p]
+    if isinstance(pins, Mapping):
+        values = [pins.get(k) for k in "ABC"]
+    else:
+        values = list(pins)
+    if (len(values) != 3 or not all(isinstance(v, int) and v >= 0 for v in values)
+            or len(set(values)) != 3):
+        raise ValueError(f"button pins must be three distinct BCM numbers for A, B, C "
+                         f"(e.g. 5,6,13), got {pins!r}")
+    return dict(zip("ABC", values, strict=True))
+
+
+class GpioButtons:
+    """gpiozero Buttons on BCM pins; C held for ``hold_time`` gives C_LONG instead of C.
+
+    Attributes:
+        buttons: the gpiozero Button objects by name "A", "B", "C" (tests drive their pins).
+    """
+
+    def __init__(self, pins: Mapping[str, int] | Sequence[int] | str | None = None, *,
+                 bounce_time: float | None = BOUNCE_TIME, hold_time: float = HOLD_TIME,
+                 pin_factory: Any = None) -> None:
+        """Raises ButtonsError when gpiozero has no pin library or a pin is unusable."""
+        self.pins = parse_pins(pins)
+        self._queue: queue.Queue[Press] = queue.Queue()
+        self._c_held = threading.Event()
+        self.buttons: dict[str, Any] = {}
+        try:
+            self._create(bounce_time, hold_time, pin_factory)
+        except Exception as exc:  # gpiozero raises several unrelated types: translate them all
+            self.close()
+            raise self._translate(exc) from exc
+        self._wire()
+
+    def _create(self, bounce_time: float | None, hold_time: float, pin_factory: Any) -> None:
+        from gpiozero import Button
+
+        for name, pin in self.pins.items():
+            self.buttons[name] = Button(pin, pull_up=True, bounce_time=bounce_time,
+                                        hold_time=hold_time, pin_factory=pin_factory)
+
+    def _translate(self, exc: Exception) -> ButtonsError:
+        from gpiozero.exc import BadPinFactory, GPIOPinInUse
+
+        if isinstance(exc, BadPinFactory):
+            return ButtonsError(f"no GPIO pin library ({exc}): {GPIO_FIX}")
+        if isinstance(exc, GPIOPinInUse):
+            return ButtonsError(f"a button pin is already in use ({exc}): stop the other "
+                                f"program or choose other pins")
+        return ButtonsError(f"cannot open the buttons on BCM pins {self.pins} ({exc}): check "
+                            f"the pin numbers; {GPIO_FIX}")
+
+    def _wire(self) -> None:
+        self.buttons["A"].when_pressed = self._on_a
+        self.buttons["B"].when_pressed = self._on_b
+        self.buttons["C"].when_pressed = self._on_c_pressed
+        self.buttons["C"].when_held = self._on_c_held
+        self.buttons["C"].when_released = self._on_c_released
+
+    # The callbacks run on gpiozero's threads: they only touch the queue and the event.
+    def _on_a(self) -> None:
+        self._queue.put(Press.A)
+
+    def _on_b(self) -> None:
+        self._queue.put(Press.B)
+
+    def _on_c_pressed(self) -> None:
+        self._c_held.clear()
+
+    def _on_c_held(self) -> None:
+        self._c_held.set()
+        self._queue.put(Press.C_LONG)
+
+    def _on_c_released(self) -> None:
+        if not self._c_held.is_set():
+            self._queue.put(Press.C)
+        self._c_held.clear()
+
+    def poll(self) -> list[Press]:
+        """The presses queued since the last poll."""
+        presses = []
+        while True:
+            try:
+                presses.append(self._queue.get_nowait())
+            except queue.Empty:
+                return presses
+
+    def close(self) -> None:
+        """Release the pins."""
+        for button in self.buttons.values():
+            button.close()
+        self.buttons.clear()
+
+
+KEYS = {"a": Press.A, "b": Press.B, "c": Press.C, "m": Press.C_LONG}
+
+
+def _terminal_fd(stream: TextIO) -> int | None:
+    try:
+        fd = stream.fileno()
+    except (AttributeError, ValueError, OSError):
+        return None
+    return fd if os.isatty(fd) else None
+
+
+class KeyboardButtons:
+    """Keys a, b, c (buttons) and m (long C = menu) from a terminal, read without blocking.
+
+    The terminal is put in cbreak mode (keys arrive without Enter, still echo-free) and restored
+    on close and at exit. When the stream is not a terminal (piped, systemd) it yields nothing.
+    """
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self._fd = _terminal_fd(stream if stream is not None else sys.stdin)
+        self._saved: list[Any] | None = None
+        if self._fd is None:
+            log.info("stdin is not a terminal: keyboard buttons give no presses")
+            return
+        import termios
+        import tty
+
+        self._saved = termios.tcgetattr(self._fd)
+        tty.setcbreak(self._fd)
+        atexit.register(self.close)
+
+    @property
+    def active(self) -> bool:
+        """True when reading a terminal."""
+        return self._fd is not None
+
+    def poll(self) -> list[Press]:
+        """Presses typed since the last poll (other keys are ignored)."""
+        if self._fd is None:
+            return []
+        presses: list[Press] = []
+        while select.select([self._fd], [], [], 0)[0]:
+            data = os.read(self._fd, 64)
+            if not data:
+                break
+            presses += [KEYS[ch] for ch in data.decode(errors="ignore").lower() if ch in KEYS]
+        return presses
+
+    def close(self) -> None:
+        """Give the terminal its previous mode back; safe to call twice."""
+        if self._fd is not None and self._saved is not None:
+            import termios
+
+            try:
+                termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
+            except termios.error as exc:
+                log.debug("terminal not restored: %s", exc)
+        self._fd = None
+        self._saved = None
+
+
+ScriptEntry = tuple[float, Press | str]
+
+
+def parse_script(text: str) -> list[tuple[float, Press]]:
+    """Parse "1.0:B, 2.5:A 4:C_LONG" into [(1.0, B), (2.5, A), (4.0, C_LONG)].
+
+    Raises:
+        ValueError: an entry is not ``seconds:A|B|C|C_LONG``.
+    """
+    entries = []
+    for item in text.replace(",", " ").split():
+        t, _, name = item.partition(":")
+        try:
+            entries.append((float(t), Press(name.upper())))
+        except ValueError:
+            raise ValueError(f"bad scripted press {item!r}: use seconds:A|B|C|C_LONG, "
+                             f"e.g. 1.5:B") from None
+    return entries
+
+
+class ScriptedButtons:
+    """Presses at scripted times: ``poll(now)`` returns those with ``t <= now``, in time order.
+
+    Without ``now``, time is measured by ``clock`` from the moment the object was made.
+    """
+
+    def __init__(self, script: Iterable[ScriptEntry] | str,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        entries = parse_script(script) if isinstance(script, str) else [
+            (float(t), Press(p)) for t, p in script]
+        self._pending = sorted(entries, key=lambda entry: entry[0])
+        self._clock = clock
+        self._start = clock()
+
+    @property
+    def pending(self) -> int:
+        """How many scripted presses have not been returned yet."""
+        return len(self._pending)
+
+    def poll(self, now: float | None = None) -> list[Press]:
+        """The presses due at ``now`` (seconds on the script's time line)."""
+        if now is None:
+            now = self._clock() - self._start
+        due = 0
+        while due < len(self._pending) and self._pending[due][0] <= now:
+            due += 1
+        presses = [press for _, press in self._pending[:due]]
+        del self._pending[:due]
+        return presses
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class NoButtons:
+    """No buttons at all: the device runs on its own (``--game``/``--board`` given)."""
+
+    def poll(self, now: float | None = None) -> list[Press]:
+        """Always empty."""
+        return []
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def open_buttons(kind: str, pins: Mapping[str, int] | Sequence[int] | str | None = None,
+                 script: Iterable[ScriptEntry] | str | None = None, **gpio_options: Any
+                 ) -> Buttons:
+    """Open the buttons backend by name.
+
+    Args:
+        kind: "gpio", "keyboard", "scripted", "none" or "auto" (gpio on a Raspberry Pi, where a
+            missing GPIO library is an error, else keyboard).
+        pins: BCM pins of A, B, C for gpio (default 5, 6, 13).
+        script: for "scripted": [(seconds, Press or name), ...] or text "1.0:B 2:A".
+        **gpio_options: bounce_time, hold_time, pin_factory for gpio.
+
+    Raises:
+        UnknownBackendError: unknown kind. ButtonsError: the gpio pins cannot be opened.
+    """
+    name = kind.strip().lower()
+    if name == "auto":
+        name = "gpio" if is_raspberry_pi() else "keyboard"
+    if name == "gpio":
+        return GpioButtons(pins, **gpio_options)
+    if name == "keyboard":
+        return KeyboardButtons()
+    if name == "scripted":
+        return ScriptedButtons(script or [])
+    if name == "none":
+        return NoButtons()
+    raise UnknownBackendError(f"unknown buttons {kind!r}: use one of {', '.join(KINDS)}")
