@@ -8,7 +8,14 @@ import threading
 
 import pytest
 
-from device.buttons import KeyboardButtons, Press, ScriptedButtons, open_buttons, parse_pins, parse_script
+from device.buttons import (
+    KeyboardButtons,
+    Press,
+    ScriptedButtons,
+    open_buttons,
+    parse_pins,
+    parse_script,
+)
 from device.errors import ButtonsError, UnknownBackendError
 
 
