@@ -33,3 +33,10 @@ class UnknownGameError(EngineError, KeyError):
 
     def __str__(self) -> str:  # KeyError quotes its argument; we want the sentence
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class BoardDataError(EngineError, ValueError):
+    """A board-definition dict (from a user-editable JSON file) that a game cannot use.
+
+    The message names the bad item and what is allowed.
+    """

@@ -1,0 +1,93 @@
+"""Board-definition files: find, read and parse ``<game>-<side>.json``.
+
+The packaged defaults live in ``calibration/boards/``; a user's edited copy wins when it is in
+(first match) the ``override_dir`` argument, ``$DICEKEEPER_BOARDS`` or
+``~/.config/dicekeeper/boards/``. This module does the I/O; the game module parses the dict.
+May import ``engine``; never ``device``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from engine.errors import BoardDataError
+from engine.games import find_game
+
+log = logging.getLogger(__name__)
+
+ENV_VAR = "DICEKEEPER_BOARDS"
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+class BoardFileError(BoardDataError):
+    """A board file that is missing, unreadable or invalid; the message names the file and fix."""
+
+
+def user_board_dirs(override_dir: Path | None = None) -> list[Path]:
+    """The folders searched for a user's board files, in priority order."""
+    dirs = []
+    if override_dir is not None:
+        dirs.append(Path(override_dir))
+    if os.environ.get(ENV_VAR):
+        dirs.append(Path(os.environ[ENV_VAR]))
+    dirs.append(Path.home() / ".config" / "dicekeeper" / "boards")
+    return dirs
+
+
+def load_board_data(game: str, side: str, override_dir: Path | None = None) -> dict[str, Any]:
+    """The board-definition dict of ``game`` / ``side``: a user copy if any, else the default.
+
+    Raises:
+        UnknownGameError: ``game`` is not registered.
+        BoardFileError: no file for that side, or a file that is not a JSON object.
+    """
+    info = find_game(game).INFO
+    if not _NAME.match(side):
+        raise BoardFileError(f"bad board side name {side!r}: use e.g. {', '.join(info.sides)}")
+    filename = f"{game}-{side}.json"
+    for folder in user_board_dirs(override_dir):
+        path = folder / filename
+        if path.is_file():
+            log.info("using board file %s", path)
+            return _read_json(path.read_bytes, str(path))
+    packaged = resources.files("calibration").joinpath("boards", filename)
+    if packaged.is_file():
+        return _read_json(packaged.read_bytes, f"packaged {filename}")
+    raise BoardFileError(f"no board file {filename}: known sides of {game} are "
+                         f"{', '.join(info.sides)}, or put your own file in "
+                         f"{user_board_dirs(override_dir)[-1]}")
+
+
+def _read_json(read: Any, where: str) -> dict[str, Any]:
+    try:
+        data = json.loads(read())
+    except OSError as exc:
+        raise BoardFileError(f"cannot read board file {where}: {exc}") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BoardFileError(f"board file {where} is not valid JSON ({exc}): fix it or delete "
+                             f"it to use the default board") from exc
+    if not isinstance(data, dict):
+        raise BoardFileError(f"board file {where} must hold a JSON object")
+    return data
+
+
+def load_board(game: str, side: str, override_dir: Path | None = None) -> Any:
+    """The parsed board of ``game`` / ``side`` (``find_game(game).load_board(side, data)``).
+
+    Raises:
+        UnknownGameError: ``game`` is not registered.
+        BoardFileError: missing, unreadable or invalid file; the message says what to fix.
+    """
+    data = load_board_data(game, side, override_dir)
+    try:
+        return find_game(game).load_board(side, data)
+    except BoardFileError:
+        raise
+    except BoardDataError as exc:
+        raise BoardFileError(f"board file {game}-{side}.json: {exc}") from exc
