@@ -1,0 +1,190 @@
+"""BoardReader step by step on drawn frames, with a recording stand-in for the die reader.
+
+The stand-in returns detections given by the test (in canonical pixels), so these tests check
+what the reader does around the die reader: statuses, placement in cells, millimetres,
+confidence rules. The real die reader is exercised in test_integration.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from engine.table import Colour, ViewStatus
+from vision.geometry import UNIFICATION_BOARD as G
+from vision.pipeline import BoardReader, place_dice, straddle_factor
+from vision.profile import CalibrationProfile
+
+
+@dataclass(frozen=True)
+class Det:
+    x: float
+    y: float
+    face: int | None
+    colour: str = "white"
+    confidence: float = 0.9
+    size: float = 48.0
+    angle: float = 0.0
+    reason: str = ""
+
+
+def at_mm(x_mm, y_mm, face, colour="white", confidence=0.9):
+    return Det(x_mm * G.px_per_mm, y_mm * G.px_per_mm, face, colour, confidence)
+
+
+class Recorder:
+    """Stands in for find_dice: remembers the images it saw, returns the given detections."""
+
+    def __init__(self, detections=()):
+        self.detections = list(detections)
+        self.calls = []
+
+    def __call__(self, image, *, expected_size):
+        self.calls.append((image.shape, expected_size))
+        return self.detections
+
+
+def centre(r, c):
+    x0, y0 = G.grid_origin_mm
+    return x0 + (c + 0.5) * G.cell_mm, y0 + (r + 0.5) * G.cell_mm
+
+
+FACES = [[2, 5, 1], [4, 6, 3], [6, 2, 3]]
+LAYOUT = [at_mm(*centre(r, c), FACES[r][c], "red" if (r, c) == (1, 2) else "white")
+          for r in range(3) for c in range(3)] + [at_mm(25.0, 85.0, 4)]
+
+
+def test_grid_and_push_die_are_placed_in_board_millimetres(boardkit):
+    finder = Recorder(LAYOUT)
+    frame = boardkit.photograph(boardkit.draw_board(), seed=11)
+    view = BoardReader(G, dice_finder=finder).read(frame.image)
+    assert view.status is ViewStatus.SETTLED
+    assert finder.calls == [((G.canonical_px, G.canonical_px, 3), G.die_px)]
+    assert [[d.face for d in row] for row in view.grid] == FACES
+    assert view.grid[1][2].colour is Colour.RED and view.grid[0][0].colour is Colour.WHITE
+    assert [(d.face, round(d.x_mm, 3), round(d.y_mm, 3)) for d in view.outside] == [(4, 25.0, 85.0)]
+    assert view.grid[0][0].confidence == pytest.approx(0.9)
+    assert view.extra["located"] == "markers"
+
+
+def test_none_garbage_and_tiny_frames_are_unreadable():
+    reader = BoardReader(G, dice_finder=Recorder())
+    for bad in (None, b"\x89PNG garbage", np.zeros((0, 0, 3), np.uint8),
+                np.zeros((8, 8, 3), np.uint8), np.zeros((64, 64, 3), np.float64),
+                np.zeros((64, 64, 2), np.uint8)):
+        view = reader.read(bad)
+        assert view.status is ViewStatus.UNREADABLE
+        assert view.note == "camera frame unreadable"
+        assert view.dice() == []
+
+
+def test_no_board_names_the_missing_markers(boardkit):
+    reader = BoardReader(G, dice_finder=Recorder())
+    view = reader.read(np.full((480, 640, 3), boardkit.TABLE, np.uint8))
+    assert view.status is ViewStatus.NO_BOARD
+    assert "markers 0 (north-west), 1 (north-east), 2 (south-east) and 3 (south-west) not found" \
+        in view.note
+
+
+def test_grey_and_bgra_frames_are_read(boardkit):
+    image = boardkit.photograph(boardkit.draw_board(), seed=12).image
+    reader = BoardReader(G, dice_finder=Recorder(LAYOUT))
+    grey = reader.read(image.mean(axis=2).astype(np.uint8))
+    bgra = reader.read(np.dstack([image, np.full(image.shape[:2], 255, np.uint8)]))
+    assert grey.status is bgra.status is ViewStatus.SETTLED
+
+
+def test_hand_over_board_is_reported_and_dice_not_read(boardkit):
+    finder = Recorder(LAYOUT)
+    frame = boardkit.photograph(boardkit.draw_board(hand_mm=boardkit.ARM), seed=13)
+    view = BoardReader(G, dice_finder=finder).read(frame.image)
+    assert (view.status, view.note) == (ViewStatus.HAND, "hand over board")
+    assert finder.calls == []
+
+
+def test_three_markers_lower_every_confidence_a_little(boardkit):
+    frame = boardkit.photograph(boardkit.draw_board(hide=(3,)), seed=14)
+    view = BoardReader(G, dice_finder=Recorder(LAYOUT)).read(frame.image)
+    assert view.status is ViewStatus.SETTLED
+    assert view.extra["markers_missing"] == [3]
+    assert 0.7 < view.grid[0][0].confidence < 0.9
+
+
+def test_last_homography_reused_while_visible_markers_confirm_it(boardkit):
+    reader = BoardReader(G, dice_finder=Recorder(LAYOUT))
+    first = reader.read(boardkit.photograph(boardkit.draw_board(), seed=15).image)
+    hidden = boardkit.photograph(boardkit.draw_board(hide=(1, 2)), seed=16).image
+    view = reader.read(hidden)
+    assert first.extra["located"] == "markers"
+    assert view.status is ViewStatus.SETTLED and view.extra["located"] == "reused"
+    assert [[d.face for d in row] for row in view.grid] == FACES
+
+
+def test_moved_board_is_not_read_with_the_old_homography(boardkit):
+    reader = BoardReader(G, dice_finder=Recorder(LAYOUT))
+    reader.read(boardkit.photograph(boardkit.draw_board(), seed=17).image)
+    shifted = tuple((x + 40.0, y + 10.0) for x, y in ((150.0, 60.0), (505.0, 85.0),
+                                                      (540.0, 440.0), (115.0, 420.0)))
+    moved = boardkit.photograph(boardkit.draw_board(hide=(1, 2)), quad=shifted, seed=18)
+    view = reader.read(moved.image)
+    assert view.status is ViewStatus.NO_BOARD
+    assert "1 (north-east) and 2 (south-east)" in view.note
+
+
+def test_all_markers_hidden_by_a_hand_is_hand_then_no_board(boardkit):
+    reader = BoardReader(G, dice_finder=Recorder(LAYOUT))
+    reader.read(boardkit.photograph(boardkit.draw_board(), seed=19).image)
+    covered = boardkit.draw_board(hide=(0, 1, 2, 3), hand_mm=boardkit.ARM)
+    assert reader.read(boardkit.photograph(covered, seed=20).image).status is ViewStatus.HAND
+    empty = boardkit.draw_board(hide=(0, 1, 2, 3))
+    assert reader.read(boardkit.photograph(empty, seed=21).image).status is ViewStatus.NO_BOARD
+
+
+def test_profile_homography_is_the_fallback_before_markers_are_seen(boardkit):
+    good = boardkit.photograph(boardkit.draw_board(), seed=22)
+    located = BoardReader(G, dice_finder=Recorder())
+    located.read(good.image)
+    homography = located.last_location.homography.tolist()
+    profile = CalibrationProfile("unification", "t", frame_size=(640, 480), homography=homography)
+    half_hidden = boardkit.photograph(boardkit.draw_board(hide=(0, 3)), seed=23).image
+    assert BoardReader(G, dice_finder=Recorder(LAYOUT)).read(half_hidden).status \
+        is ViewStatus.NO_BOARD
+    view = BoardReader(G, profile, dice_finder=Recorder(LAYOUT)).read(half_hidden)
+    assert view.status is ViewStatus.SETTLED and view.extra["located"] == "reused"
+
+
+def test_die_reader_failure_is_unreadable_not_a_crash(boardkit):
+    def broken(image, *, expected_size):
+        raise ValueError("bad crop")
+    view = BoardReader(G, dice_finder=broken).read(
+        boardkit.photograph(boardkit.draw_board(), seed=24).image)
+    assert view.status is ViewStatus.UNREADABLE
+
+
+def test_two_detections_in_one_cell_keep_the_best_at_lower_confidence():
+    x, y = centre(0, 0)
+    view = place_dice([at_mm(x - 5, y, 3, confidence=0.6), at_mm(x + 5, y, 5, confidence=0.9)], G)
+    die = view.grid[0][0]
+    assert die.face == 5 and die.confidence == pytest.approx(0.45)
+    assert view.extra["crowded"] == ["r0c0"]
+
+
+def test_straddling_die_is_less_confident():
+    x, y = centre(1, 1)
+    edge_x = x + G.cell_mm / 2 - 1.0             # 1 mm from the edge with r1c2
+    view = place_dice([at_mm(edge_x, y, 6), at_mm(*centre(0, 0), 6)], G)
+    assert view.grid[1][1].confidence < 0.6 < view.grid[0][0].confidence
+    assert straddle_factor(x, y, G) == 1.0
+    assert straddle_factor(x + G.cell_mm / 2, y, G) == 0.5
+    assert straddle_factor(G.grid_origin_mm[0] - 1.0, y, G) < 0.7   # just outside the grid
+    assert straddle_factor(20.0, 20.0, G) == 1.0                    # far outside
+
+
+def test_abstention_and_unknown_colour_are_kept_as_such():
+    view = place_dice([at_mm(*centre(2, 2), None, "unknown", 0.0),
+                       at_mm(*centre(2, 1), 3, "green")], G)
+    assert view.grid[2][2].face is None and view.grid[2][2].colour is Colour.UNKNOWN
+    assert view.grid[2][1].colour is Colour.UNKNOWN
+    assert view.is_trustworthy(0.6) == (False, "straighten or reroll a die")
