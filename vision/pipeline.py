@@ -31,8 +31,14 @@ from engine.table import Colour, DieSeen, TableView, ViewStatus
 from vision.errors import BoardNotFoundError, FrameError
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.hand import detect_hand
-from vision.markers import (DEFAULT_DETECT_SIDE, THREE_MARKER_CONFIDENCE, BoardLocation,
-                            detect_markers, location_from_markers, warp_board)
+from vision.markers import (
+    DEFAULT_DETECT_SIDE,
+    THREE_MARKER_CONFIDENCE,
+    BoardLocation,
+    detect_markers,
+    location_from_markers,
+    warp_board,
+)
 from vision.profile import CalibrationProfile
 
 log = logging.getLogger(__name__)
