@@ -1,0 +1,141 @@
+"""Find free-placed dice anywhere in an image and read their top faces and body colours.
+
+``find_dice`` is the entry point: a list of steps, each in its own module.
+
+1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table.
+2. ``rectify``: each region's rotated rectangle warped to a small upright square.
+3. ``vision.dice_pips``: pips found relative to the die's own body colour, counted, and checked
+   against the six pip layouts; a reading that is not consistent abstains (face None + reason).
+4. ``vision.dice_colour``: white / red / unknown from the body colour.
+5. one detection per place: the most confident reading wins.
+
+A wrong face called with confidence is the worst outcome, so every doubtful reading abstains.
+May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration``.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.dice_candidates import Candidate, find_candidates, merge_duplicates
+from vision.dice_colour import classify_colour
+from vision.dice_pips import CROP, PipReading, read_top
+
+log = logging.getLogger(__name__)
+
+ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not called
+EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
+
+
+@dataclass(frozen=True)
+class DieDetection:
+    """One die found in an image.
+
+    Attributes:
+        x, y: centre in pixels of the image given.
+        size: edge length in pixels.
+        angle: rotation in degrees, 0..90.
+        face: 1..6, or None when the reader abstains.
+        colour: "white", "red" or "unknown".
+        confidence: 0..1 belief in the face (0 when abstaining).
+        reason: why it abstained ("cocked", "touching", "blurred", "cut off", "unclear pips").
+    """
+
+    x: float
+    y: float
+    size: float
+    angle: float
+    face: int | None
+    colour: str
+    confidence: float
+    reason: str = ""
+
+
+def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 150,
+              expected_size: float | None = None) -> list[DieDetection]:
+    """Find the dice in an image and read each one's top face and colour.
+
+    Args:
+        image_bgr: a BGR image (a whole photo or the warped board view).
+        min_size, max_size: range of the die edge in pixels.
+        expected_size: when the die size is known (the warped board), only sizes within 25 %
+            of it are considered.
+
+    Returns:
+        One DieDetection per die, sorted top to bottom then left to right. An empty list for an
+        empty, grey-only or unusable image.
+    """
+    image = _as_bgr(image_bgr)
+    if image is None:
+        return []
+    if expected_size is not None:
+        min_size, max_size = 0.75 * expected_size, 1.25 * expected_size
+    cands = merge_duplicates(find_candidates(image, min_size, max_size))
+    found = [d for d in (_read_candidate(image, c) for c in cands) if d is not None]
+    kept = suppress_overlaps(found)
+    return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
+
+
+def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
+    """The image as 3-channel uint8 BGR, or None when it cannot be used."""
+    if image is None or not isinstance(image, np.ndarray) or image.size == 0:
+        log.warning("find_dice: no image")
+        return None
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    elif image.ndim == 3 and image.shape[2] == 4:
+        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.ndim != 3 or image.shape[2] != 3:
+        log.warning("find_dice: unsupported image shape %s", image.shape)
+        return None
+    if image.dtype != np.uint8:
+        image = np.clip(image, 0, 255).astype(np.uint8)
+    return image
+
+
+def rectify(image: np.ndarray, cand: Candidate, size: int = CROP) -> np.ndarray:
+    """Warp a candidate's rotated rectangle to an upright ``size`` x ``size`` square."""
+    pts = cv2.boxPoints(((cand.cx, cand.cy), (cand.w, cand.h), cand.angle)).astype(np.float32)
+    dst = np.array([[0, size], [0, 0], [size, 0]], np.float32)
+    m = cv2.getAffineTransform(pts[:3], dst)
+    return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _read_candidate(image: np.ndarray, cand: Candidate) -> DieDetection | None:
+    crop = rectify(image, cand)
+    reading = read_top(crop)
+    if reading.face is None and len(reading.blobs) < 2:
+        return None  # no pip evidence: not a die, or nothing to say about it
+    colour = classify_colour(crop)
+    face, conf, reason = reading.face, reading.confidence, reading.reason
+    if _cut_off(image, cand):
+        face, conf, reason = None, 0.0, "cut off"
+    elif face is not None and conf < ABSTAIN_BELOW:
+        face, conf, reason = None, 0.0, "unsure"
+    return DieDetection(cand.cx, cand.cy, cand.size, cand.angle % 90.0, face, colour,
+                        round(float(conf), 3), reason)
+
+
+def _cut_off(image: np.ndarray, cand: Candidate) -> bool:
+    pts = cv2.boxPoints(((cand.cx, cand.cy), (cand.w, cand.h), cand.angle))
+    h, w = image.shape[:2]
+    return bool((pts[:, 0] < EDGE_MARGIN).any() or (pts[:, 1] < EDGE_MARGIN).any()
+                or (pts[:, 0] > w - EDGE_MARGIN).any() or (pts[:, 1] > h - EDGE_MARGIN).any())
+
+
+def suppress_overlaps(dets: list[DieDetection]) -> list[DieDetection]:
+    """Keep one detection per place: a called face before an abstention, then confidence."""
+    ranked = sorted(dets, key=lambda d: (d.face is not None, d.confidence), reverse=True)
+    kept: list[DieDetection] = []
+    for d in ranked:
+        if all(np.hypot(d.x - k.x, d.y - k.y) > 0.6 * max(d.size, k.size) for k in kept):
+            kept.append(d)
+    return kept
+
+
+__all__ = ["DieDetection", "PipReading", "find_dice"]

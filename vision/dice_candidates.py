@@ -1,0 +1,130 @@
+"""Find where dice may be in a photo: square, die-sized regions that stand out from the table.
+
+Several masks are made from the difference between the image and a smooth estimate of the table
+(brighter, darker, redder, greener, yellower, bluer), so that a red die touching a green one, or
+a white die beside a shadow, separates in at least one of them. Each region is fitted with a
+rotated rectangle (``cv2.minAreaRect``) and kept when it is square enough and of the right size.
+Reading the pips is not done here (see ``vision.dice_pips``).
+
+May import numpy and OpenCV only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+MAX_ASPECT = 1.4        # longer / shorter side of a region that may still be one die
+MIN_FILL = 0.6          # region area / rectangle area
+MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A rotated rectangle that may be a die top (OpenCV ``RotatedRect`` fields)."""
+
+    cx: float
+    cy: float
+    w: float
+    h: float
+    angle: float
+    fill: float
+    source: str
+
+    @property
+    def size(self) -> float:
+        return (self.w + self.h) / 2.0
+
+    @property
+    def aspect(self) -> float:
+        return max(self.w, self.h) / max(1e-6, min(self.w, self.h))
+
+
+def estimate_table(lab: np.ndarray, max_size: float) -> np.ndarray:
+    """A smooth estimate of the table colour under each pixel (dice removed by a median).
+
+    The median window is several die sizes wide, so a die never covers half of it.
+    """
+    h, w = lab.shape[:2]
+    factor = min(1.0, 6.0 / max(max_size, 1.0))
+    small = cv2.resize(lab, (max(8, int(w * factor)), max(8, int(h * factor))),
+                       interpolation=cv2.INTER_AREA)
+    k = 15
+    blurred = cv2.medianBlur(small, k)
+    return cv2.resize(blurred, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray]:
+    """Binary masks of pixels that differ from the table in one direction of Lab."""
+    diff = lab.astype(np.int16) - table.astype(np.int16)
+    channels = {"bright": diff[:, :, 0], "dark": -diff[:, :, 0], "red": diff[:, :, 1],
+                "green": -diff[:, :, 1], "yellow": diff[:, :, 2], "blue": -diff[:, :, 2]}
+    masks = {}
+    for name, ch in channels.items():
+        for level in MASK_LEVELS:
+            masks[f"{name}{int(level)}"] = (ch > level).astype(np.uint8) * 255
+    return masks
+
+
+def regions(mask: np.ndarray, min_size: float, max_size: float, source: str) -> list[Candidate]:
+    """Square, die-sized regions of one mask."""
+    k = max(3, int(min_size / 8) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    min_area = (0.6 * min_size) ** 2
+    max_area = (1.5 * max_size) ** 2
+    for c in contours:
+        area = cv2.contourArea(c)
+        if not min_area <= area <= max_area:
+            continue
+        cand = _fit(c, area, source)
+        if cand and min_size <= cand.size <= max_size and cand.aspect <= MAX_ASPECT \
+                and cand.fill >= MIN_FILL:
+            out.append(cand)
+    return out
+
+
+def _fit(contour: np.ndarray, area: float, source: str) -> Candidate | None:
+    hull = cv2.convexHull(contour)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
+    if w < 2 or h < 2:
+        return None
+    return Candidate(cx, cy, w, h, angle, cv2.contourArea(hull) / (w * h), source)
+
+
+def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> list[Candidate]:
+    """All die-like regions of a photo, possibly several per die (from different masks).
+
+    Args:
+        image_bgr: the photo.
+        min_size, max_size: die edge range in pixels.
+
+    Returns:
+        Candidates, unsorted; the caller reads them and keeps the best per place.
+    """
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
+    table = estimate_table(lab, max_size)
+    out: list[Candidate] = []
+    for name, mask in difference_masks(lab, table).items():
+        out.extend(regions(mask, min_size, max_size, name))
+    return out
+
+
+def merge_duplicates(cands: list[Candidate], tol: float = 0.25) -> list[Candidate]:
+    """Drop candidates that repeat another's place and size (keep the squarest, fullest)."""
+    ranked = sorted(cands, key=lambda c: (c.aspect - c.fill))
+    kept: list[Candidate] = []
+    for c in ranked:
+        if not any(_same(c, k, tol) for k in kept):
+            kept.append(c)
+    return kept
+
+
+def _same(a: Candidate, b: Candidate, tol: float) -> bool:
+    d = np.hypot(a.cx - b.cx, a.cy - b.cy)
+    return bool(d < tol * min(a.size, b.size) and abs(a.size - b.size) < tol * min(a.size, b.size))
