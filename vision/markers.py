@@ -12,7 +12,7 @@ May import ``vision.geometry``, ``vision.errors``, OpenCV and numpy.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -25,6 +25,7 @@ from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 log = logging.getLogger(__name__)
 
 DEFAULT_DETECT_SIDE = 640      # longest side of the frame the markers are searched in
+SMALL_MARKER_PX = 24            # marker side on the small copy below which detail may be lost
 THREE_MARKER_CONFIDENCE = 0.75  # a fit from 12 corners extrapolates to the hidden corner
 GOOD_FIT_PX = 1.5               # RMS reprojection error (canonical px) that costs no confidence
 OUTLIER_FIT_PX = 6.0            # a marker this far off the fit of the others is dropped
@@ -106,6 +107,11 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
     grey = to_grey(frame)
     small, scale = _downscale(grey, detect_side)
     found, found_ids, _ = _detector().detectMarkers(small)
+    if scale < 1.0 and _maybe_too_small(found):
+        # Markers tiny on the small copy (board far away): look once at full size. Markers
+        # hidden by a hand while the others are large do not pay for this.
+        small, scale = grey, 1.0
+        found, found_ids, _ = _detector().detectMarkers(small)
     if found_ids is None:
         return {}
     best: dict[int, np.ndarray] = {}
@@ -115,6 +121,12 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
         if mid in ids and (mid not in best or _perimeter(quad) > _perimeter(best[mid])):
             best[mid] = quad
     return {mid: _refine(grey, quad, scale) for mid, quad in best.items()}
+
+
+def _maybe_too_small(found: Sequence[np.ndarray]) -> bool:
+    if len(found) >= 3:
+        return False
+    return not found or min(_perimeter(q.reshape(4, 2)) for q in found) / 4 < SMALL_MARKER_PX
 
 
 def _downscale(grey: np.ndarray, side: int) -> tuple[np.ndarray, float]:

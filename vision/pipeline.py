@@ -111,10 +111,10 @@ class BoardReader:
             return self._unsettled(ViewStatus.NO_BOARD, str(located), missing=located.missing)
         location, how = located
         hidden = len(self.geometry.MARKER_IDS) - len(markers)
-        return self._read_board(image, location, how, hidden=hidden)
+        return self._read_board(image, location, how, hidden=hidden, seen=tuple(markers))
 
     def _read_board(self, image: np.ndarray, location: BoardLocation, how: str,
-                    hidden: int) -> TableView:
+                    hidden: int, seen: tuple[int, ...]) -> TableView:
         extra = {"located": how, "markers_missing": list(location.missing),
                  "location_confidence": location.confidence}
         warped = warp_board(image, location, self.geometry)
@@ -129,7 +129,8 @@ class BoardReader:
         except (cv2.error, ValueError) as err:
             log.warning("die reader failed on a frame: %s", err)
             return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
-        return place_dice(detections, self.geometry, location.confidence, extra)
+        return place_dice(detections, self.geometry, location.confidence, extra,
+                          seen_markers=seen)
 
     def _locate(self, markers: Mapping[int, np.ndarray], frame_size: tuple[int, int]
                 ) -> tuple[BoardLocation, str] | BoardNotFoundError:
@@ -201,7 +202,8 @@ def as_bgr(frame: object) -> np.ndarray:
 
 def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
                location_confidence: float = 1.0,
-               extra: Mapping[str, object] | None = None) -> TableView:
+               extra: Mapping[str, object] | None = None, *,
+               seen_markers: Sequence[int] = ()) -> TableView:
     """Put detections from the canonical view into grid cells and the outside list.
 
     Args:
@@ -210,6 +212,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
         geometry: the board (cells, canonical scale).
         location_confidence: how sure the board location is; softly scales every die.
         extra: diagnostics copied into the view's ``extra``.
+        seen_markers: markers found in this frame; nothing lies on them, so a detection
+            centred on one is a misreading of the printed marker and is dropped.
 
     Returns:
         A SETTLED single-frame view. A cell holding two detections keeps the more confident
@@ -220,7 +224,7 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
     outside: list[DieSeen] = []
     for det in detections:
         x_mm, y_mm = geometry.px_to_mm(det.x, det.y)
-        if not (0 <= x_mm <= geometry.size_mm and 0 <= y_mm <= geometry.size_mm):
+        if not _on_board(x_mm, y_mm, geometry, seen_markers):
             continue
         confidence = float(det.confidence) * scale * straddle_factor(x_mm, y_mm, geometry)
         die = DieSeen(det.face, _colour(det.colour), round(confidence, 4), x_mm, y_mm)
@@ -234,6 +238,17 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
     crowded = sorted(f"r{r}c{c}" for (r, c), dice in cells.items() if len(dice) > 1)
     info = {**(extra or {}), "crowded": crowded}
     return TableView(grid=grid, outside=tuple(outside), status=ViewStatus.SETTLED, extra=info)
+
+
+def _on_board(x_mm: float, y_mm: float, geometry: BoardGeometry,
+              seen_markers: Sequence[int]) -> bool:
+    if not (0 <= x_mm <= geometry.size_mm and 0 <= y_mm <= geometry.size_mm):
+        return False
+    for marker_id in seen_markers:
+        (x0, y0), _, (x1, y1), _ = geometry.marker_corners_mm(marker_id)
+        if x0 <= x_mm <= x1 and y0 <= y_mm <= y1:
+            return False
+    return True
 
 
 def _one(dice: list[DieSeen]) -> DieSeen | None:

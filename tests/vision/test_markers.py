@@ -33,6 +33,14 @@ def test_four_markers_give_corners_within_a_pixel(boardkit, scale, size):
     assert max(corner_errors(location, frame).values()) < 1.0
 
 
+def test_far_board_with_tiny_markers_is_found_at_full_resolution(boardkit):
+    quad = ((500.0, 400.0), (660.0, 405.0), (665.0, 560.0), (498.0, 558.0))  # 160 px board
+    frame = boardkit.photograph(boardkit.draw_board(), size=(1280, 960), quad=quad, seed=9)
+    location = locate_board(frame.image, G)
+    assert location.missing == ()
+    assert max(corner_errors(location, frame).values()) < 1.0
+
+
 def test_homography_maps_board_millimetres_to_canonical_pixels(boardkit):
     frame = boardkit.photograph(boardkit.draw_board(), seed=2)
     location = locate_board(frame.image, G)

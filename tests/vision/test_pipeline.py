@@ -188,3 +188,9 @@ def test_abstention_and_unknown_colour_are_kept_as_such():
     assert view.grid[2][2].face is None and view.grid[2][2].colour is Colour.UNKNOWN
     assert view.grid[2][1].colour is Colour.UNKNOWN
     assert view.is_trustworthy(0.6) == (False, "straighten or reroll a die")
+
+
+def test_detection_on_a_visible_marker_is_dropped_but_not_on_a_hidden_one():
+    on_marker = at_mm(160.0, 160.0, None, "unknown", 0.0)   # inside marker 2's square
+    assert place_dice([on_marker], G, seen_markers=(0, 1, 2, 3)).outside == ()
+    assert len(place_dice([on_marker], G, seen_markers=(0, 1, 3)).outside) == 1
