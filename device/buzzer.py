@@ -82,13 +82,17 @@ class SilentBuzzer(_Sounds):
 class GpioBuzzer(_Sounds):
     """An active buzzer on a GPIO pin through gpiozero (beeps run on gpiozero's thread)."""
 
-    def __init__(self, pin: int = BUZZER_PIN, *, pin_factory: Any = None) -> None:
-        """Raises BuzzerError when the pin cannot be opened (message names the fix)."""
+    def __init__(self, pin: int = BUZZER_PIN, *, active_high: bool = True,
+                 pin_factory: Any = None) -> None:
+        """Args: pin (BCM); active_high False for modules that sound when the pin is low.
+
+        Raises BuzzerError when the pin cannot be opened (message names the fix).
+        """
         from gpiozero import Buzzer as GpiozeroBuzzer
 
         self.played = []
         try:
-            self.device = GpiozeroBuzzer(pin, pin_factory=pin_factory)
+            self.device = GpiozeroBuzzer(pin, active_high=active_high, pin_factory=pin_factory)
         except Exception as exc:  # gpiozero raises several unrelated types
             raise BuzzerError(f"cannot open the buzzer on BCM {pin} ({exc}): on Raspberry Pi "
                               f"OS install python3-lgpio (`sudo apt install python3-lgpio`), or use the silent buzzer") from exc
