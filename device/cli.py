@@ -87,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frame", default=None, help="use this image file instead of a camera")
     p.add_argument("--profile", default=None, help="where to save the profile")
     p.add_argument("--game", default="unification")
+    p.add_argument("--side", default="simple", help="board side under the camera (default: simple)")
 
     p = sub.add_parser("bench", help="accuracy and latency benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
