@@ -1,0 +1,159 @@
+"""``dicekeeper calibrate``: find the board markers in one frame and save a calibration profile.
+
+Gets one good frame (``--frame IMAGE``, or the first frames of ``open_camera(--source)``),
+hands it to ``calibration.calibrate.calibrate_frame`` (no camera code lives in calibration),
+saves the profile (``--profile``, else ``$DICEKEEPER_PROFILE``, else
+``~/.config/dicekeeper/profile.json``) and prints the report lines. Exit 1, with the reason, when
+the image is unreadable, markers are missing (named) or the profile cannot be written.
+
+May import: device.camera, calibration, vision (geometry, errors, profile); prints (a command).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from device.camera import Camera, decode_image_file, open_camera
+from device.errors import DeviceError
+
+log = logging.getLogger(__name__)
+
+PROFILE_ENV = "DICEKEEPER_PROFILE"
+LIVE_WARMUP_FRAMES = 5   # let a live camera's exposure settle before trying
+MAX_ATTEMPTS = 10        # frames tried before giving up on a camera source
+FAILED = ("calibration failed: no profile saved; make all four corner markers visible and run "
+          "dicekeeper calibrate again")
+
+
+def default_profile_path(env: Mapping[str, str] | None = None) -> Path:
+    """Where the profile goes without --profile: $DICEKEEPER_PROFILE or ~/.config/dicekeeper/."""
+    env = os.environ if env is None else env
+    if env.get(PROFILE_ENV):
+        return Path(env[PROFILE_ENV]).expanduser()
+    return Path.home() / ".config" / "dicekeeper" / "profile.json"
+
+
+class CalibrateError(DeviceError, RuntimeError):
+    """Calibration could not produce a profile; the message says why and what to do."""
+
+
+def _geometry(game: str) -> Any:
+    from vision.geometry import UNIFICATION_BOARD
+
+    if game != "unification":
+        raise CalibrateError(f"no printed board geometry for {game!r} yet: calibrate with "
+                             f"--game unification (its board carries the markers)")
+    return UNIFICATION_BOARD
+
+
+def _frame_from_file(path: Path) -> np.ndarray:
+    if not path.is_file():
+        raise CalibrateError(f"image {path} not found: give a photo of the board with --frame")
+    image = decode_image_file(path)
+    if image is None:
+        raise CalibrateError(f"cannot read image {path}: not a PNG/JPEG OpenCV can decode; "
+                             f"take the photo again")
+    return image
+
+
+def _camera_frames(camera: Camera) -> Iterator[np.ndarray]:
+    """Readable frames from the camera, after a live camera's warm-up, at most MAX_ATTEMPTS."""
+    skip = LIVE_WARMUP_FRAMES if getattr(camera, "live", False) else 0
+    tried = 0
+    while tried < MAX_ATTEMPTS:
+        frame = camera.read()
+        if frame is None:
+            return
+        if skip:
+            skip -= 1
+            continue
+        if frame.image is not None:
+            tried += 1
+            yield frame.image
+
+
+def _calibrate(image: np.ndarray, geometry: Any, side: str) -> Any:
+    from calibration.calibrate import calibrate_frame
+
+    return calibrate_frame(image, geometry, side)
+
+
+def _succeeded(result: Any) -> bool:
+    profile = getattr(result, "profile", None)
+    return (profile is not None and getattr(profile, "homography", None) is not None
+            and not getattr(result, "missing", ()))
+
+
+def calibrate_frames(frames: Iterator[np.ndarray], geometry: Any, side: str) -> Any:
+    """The first successful calibration among ``frames``, else the last attempt's result.
+
+    Raises:
+        CalibrateError: no readable frame at all.
+    """
+    from vision.errors import VisionError
+
+    last: Any = None
+    for image in frames:
+        try:
+            last = _calibrate(image, geometry, side)
+        except VisionError as exc:  # e.g. BoardNotFoundError naming the missing markers
+            last = exc
+            continue
+        if _succeeded(last):
+            return last
+    if last is None:
+        raise CalibrateError("no readable frame from the camera: check it with "
+                             "--source and the cable, or use --frame IMAGE")
+    return last
+
+
+def _report(result: Any) -> list[str]:
+    if isinstance(result, Exception):
+        return [str(result)]
+    return [str(line) for line in getattr(result, "lines", [])]
+
+
+def _frames(args: argparse.Namespace) -> Iterator[np.ndarray]:
+    if args.frame:
+        yield _frame_from_file(Path(args.frame).expanduser())
+        return
+    camera = open_camera(args.source)
+    try:
+        yield from _camera_frames(camera)
+    finally:
+        camera.close()
+
+
+def run(args: argparse.Namespace) -> tuple[int, list[str]]:
+    """Calibrate as the command does; returns (exit code, lines to print)."""
+    geometry = _geometry(args.game)
+    side = getattr(args, "side", None) or "simple"
+    result = calibrate_frames(_frames(args), geometry, side)
+    lines = _report(result)
+    if not _succeeded(result):
+        return 1, [*lines, FAILED]
+    path = Path(args.profile).expanduser() if args.profile else default_profile_path()
+    result.profile.save(path)
+    return 0, [*lines, f"profile saved to {path}"]
+
+
+def command(args: argparse.Namespace) -> int:
+    """Entry point of ``dicekeeper calibrate``."""
+    from vision.errors import ProfileError
+
+    try:
+        code, lines = run(args)
+    except (DeviceError, ProfileError) as exc:
+        code, lines = 1, [str(exc)]
+    except ImportError as exc:
+        code, lines = 1, [f"calibration is not available in this install ({exc})"]
+    for line in lines:
+        print(line)
+    return code
