@@ -19,7 +19,7 @@ import numpy as np
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 
 MIN_FRACTION = 0.025      # of the board area: about a finger's length over the board
-HIDDEN_MARKER_FACTOR = 0.5  # a hidden marker makes a smaller region enough
+HIDDEN_MARKER_FACTOR = 0.7  # a hidden marker makes a smaller region enough
 DARK_RATIO = 0.55         # darker than this fraction of the paper's brightness is "not paper"
 SATURATED = 90            # HSV saturation above this is "not paper" (sleeves, red cloth)
 SKIN_MIN_SATURATION = 45
@@ -58,15 +58,17 @@ def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BO
     skin, other = _masks(small, geometry)
     foreign = cv2.morphologyEx(skin | other, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     threshold = min_fraction * (HIDDEN_MARKER_FACTOR if markers_hidden else 1.0)
-    best = _largest_non_die(foreign, geometry)
-    if best is None:
-        return HandReading(False)
-    area, component = best
-    fraction = area / float(foreign.size)
-    if fraction < threshold:
-        return HandReading(False, fraction=round(fraction, 4))
-    kind = "skin" if np.count_nonzero(skin[component]) > 0.5 * area else "object"
-    return HandReading(True, kind, round(fraction, 4))
+    best = HandReading(False)
+    for area, component in _regions(foreign, geometry):
+        fraction = round(area / float(foreign.size), 4)
+        is_skin = np.count_nonzero(skin[component]) > 0.5 * area
+        # A still object off the grid (a notebook on a corner) is not a hand: only skin, or
+        # something reaching over the play area, stops the reading.
+        if fraction >= threshold and (is_skin or _reaches_grid(component, geometry)):
+            return HandReading(True, "skin" if is_skin else "object", fraction)
+        if fraction > best.fraction:
+            best = HandReading(False, fraction=fraction)
+    return best
 
 
 def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
@@ -75,7 +77,7 @@ def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.n
     ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     sat, val = hsv[:, :, 1], hsv[:, :, 2]
     paper_v = float(np.percentile(val, 90))
-    paper_s = float(np.percentile(sat, 50))
+    paper_s = float(np.percentile(sat, 10))  # paper is the least saturated thing in view
     cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
     skin = ((cr >= 135) & (cr <= 178) & (cb >= 80) & (cb <= 130)
             & (sat >= max(SKIN_MIN_SATURATION, paper_s + 30)) & (val >= 0.25 * paper_v))
@@ -95,24 +97,35 @@ def _mask_markers(mask: np.ndarray, geometry: BoardGeometry) -> None:
         mask[max(y0, 0):y1, max(x0, 0):x1] = 0
 
 
-def _largest_non_die(mask: np.ndarray,
-                     geometry: BoardGeometry) -> tuple[int, np.ndarray] | None:
-    """The largest connected region that is not a die (or a small cluster of dice)."""
+def _regions(mask: np.ndarray, geometry: BoardGeometry) -> list[tuple[int, np.ndarray]]:
+    """Connected foreign regions that are not die-shaped, largest first."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    best: tuple[int, np.ndarray] | None = None
-    for label in range(1, count):
+    order = sorted(range(1, count), key=lambda i: -int(stats[i, cv2.CC_STAT_AREA]))
+    regions = []
+    for label in order:
         area = int(stats[label, cv2.CC_STAT_AREA])
-        if best is not None and area <= best[0]:
-            continue
+        if area < 0.5 * geometry.die_mm ** 2:
+            break
         component = labels == label
         if not _die_shaped(component, area, geometry):
-            best = (area, component)
-    return best
+            regions.append((area, component))
+    return regions
+
+
+def _reaches_grid(component: np.ndarray, geometry: BoardGeometry) -> bool:
+    """Whether a 1 px/mm region overlaps the grid (with a die's half-width around it)."""
+    x0, y0 = geometry.grid_origin_mm
+    pad = geometry.die_mm / 2
+    x1, y1 = x0 + geometry.cols * geometry.cell_mm, y0 + geometry.rows * geometry.cell_mm
+    window = component[max(round(y0 - pad), 0):round(y1 + pad), max(round(x0 - pad), 0):
+                       round(x1 + pad)]
+    return bool(window.any())
 
 
 def _die_shaped(component: np.ndarray, area: int, geometry: BoardGeometry) -> bool:
-    """A compact square blob the size of one die (the red die, with its shadow)."""
-    if area > 2 * geometry.die_mm ** 2:
+    """A compact blob the size of one die, allowing for its shadow and a side face that a
+    tilted camera sees (the red die is the only die that stands out from the paper)."""
+    if area > 2.5 * geometry.die_mm ** 2:
         return False
     ys, xs = np.nonzero(component)
     points = np.column_stack([xs, ys]).astype(np.float32)
@@ -120,4 +133,4 @@ def _die_shaped(component: np.ndarray, area: int, geometry: BoardGeometry) -> bo
     if min(w, h) < 1:
         return False
     fill = area / (w * h)
-    return fill > 0.7 and max(w, h) / min(w, h) < 1.4 and max(w, h) < 1.4 * geometry.die_mm
+    return fill > 0.6 and max(w, h) / min(w, h) < 1.4 and max(w, h) < 1.8 * geometry.die_mm

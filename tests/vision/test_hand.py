@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 import pytest
 
@@ -59,7 +57,7 @@ def test_dark_sleeve_is_a_hand_of_kind_object(boardkit):
 
 
 def test_fingertip_counts_only_when_a_marker_is_hidden(boardkit):
-    tip = [(140.0, 105.0), (170.0, 105.0), (170.0, 123.0), (140.0, 123.0)]  # 540 mm2, east
+    tip = [(135.0, 105.0), (170.0, 105.0), (170.0, 123.0), (135.0, 123.0)]  # 630 mm2, east
     view, _ = warped(boardkit, hand_mm=tip)
     assert not detect_hand(view, G).present
     assert detect_hand(view, G, markers_hidden=1).present
@@ -72,9 +70,21 @@ def test_red_die_alone_is_not_a_hand(boardkit):
 
 
 def test_die_shaped_region_is_not_a_hand_even_when_large_enough(boardkit):
-    big = dataclasses.replace(G, die_mm=20.0)   # a 400 mm2 red die: above the fingertip size
-    frame = boardkit.photograph(boardkit.draw_board(big, squares=((85.0, 85.0, RED),)), seed=8)
-    view = warp_board(frame.image, locate_board(frame.image, big), big)
-    assert not detect_hand(view, big, markers_hidden=1).present
-    small_dice = dataclasses.replace(big, die_mm=14.0)  # same region, too big for a die now
-    assert detect_hand(view, small_dice, markers_hidden=1).present
+    def rect(w, h):
+        return [(85 - w / 2, 85 - h / 2), (85 + w / 2, 85 - h / 2), (85 + w / 2, 85 + h / 2),
+                (85 - w / 2, 85 + h / 2)]
+    # 576 mm2 each, above the hidden-marker threshold (~505 mm2): a big die with its shadow,
+    # and a red strip of the same area that no die could make.
+    square, _ = warped(boardkit, hand_mm=rect(24, 24), hand_colour=RED)
+    strip, _ = warped(boardkit, hand_mm=rect(36, 16), hand_colour=RED)
+    assert not detect_hand(square, G, markers_hidden=1).present
+    assert detect_hand(strip, G, markers_hidden=1).present
+
+
+def test_object_on_a_corner_is_not_a_hand_but_over_the_grid_it_is(boardkit):
+    corner = [(135.0, 135.0), (170.0, 135.0), (170.0, 170.0), (135.0, 170.0)]
+    view, _ = warped(boardkit, hand_mm=corner, hand_colour=(110, 50, 30))   # a notebook
+    assert not detect_hand(view, G, markers_hidden=1).present
+    over_grid = [(95.0, 95.0), (170.0, 95.0), (170.0, 170.0), (95.0, 170.0)]
+    view, _ = warped(boardkit, hand_mm=over_grid, hand_colour=(110, 50, 30))
+    assert detect_hand(view, G, markers_hidden=1).present
