@@ -1,0 +1,119 @@
+"""The solo session: set-up, automatic timer start, moves, warnings, end, score, re-judging."""
+
+from __future__ import annotations
+
+from engine.games.unification import Board, load_board, view_from_text
+from engine.outcome import Outcome
+from engine.solo import Event, SoloSession, new_session
+from engine.table import TableView, ViewStatus
+
+from .conftest import board_data
+
+START = "3R33/333/343 P=3"  # red on r0c1; N1 (FLIP 4 -> 3) wins with the red die in the centre
+
+
+def feed(session: SoloSession, script: list[tuple[float, str]]) -> tuple[SoloSession, list[Event]]:
+    events: list[Event] = []
+    for t, text in script:
+        view = (TableView.unsettled(ViewStatus.HAND, "hand over board") if text == "hand"
+                else view_from_text(text))
+        session, new = session.observe(view, t)
+        events += new
+    return session, events
+
+
+def test_set_up_phase_waits_with_a_reason(simple: Board) -> None:
+    session = new_session("unification", "simple", simple)
+    assert (session.status, session.state, session.timer.started) == (
+        "set up the dice", None, False)
+    session, events = feed(session, [(0.0, "333/3R33/3.. P=3")])
+    assert events == [] and session.status == "set up the dice: 7 of 9 in the grid"
+    assert not session.timer.started and session.summary(0.0) == "unification (simple): setting up"
+
+
+def test_scripted_game_with_a_warning_put_back_and_success(simple: Board) -> None:
+    session = new_session("unification", "simple", simple)
+    session, events = feed(session, [(2.0, START)])
+    assert [e.kind for e in events] == ["setup", "timer_start"]
+    assert events[0].data == {"position": "3R33/333/343 P=3 F=none", "view": START}
+    assert session.timer.started_at == 2.0
+
+    # S1 pushes the red die out: UN-F1 once, not repeated, kept through a hand, cleared on put-back
+    session, events = feed(session, [(10.0, "333/343/333 P=R3"), (11.0, "333/343/333 P=R3"),
+                                     (12.0, "hand")])
+    assert [(e.kind, e.data.get("code")) for e in events] == [("warning", "UN-F1")]
+    assert session.warning == ("UN-F1", "red die can't leave")
+    assert session.status == "hand over board" and session.timer.running
+    session, events = feed(session, [(15.0, START)])
+    assert [(e.kind, e.data["code"]) for e in events] == [("warning_cleared", "UN-F1")]
+    assert session.warning is None and session.pushes == 0
+
+    # a die turned by hand is a different warning
+    session, events = feed(session, [(20.0, "3R33/333/353 P=3"), (22.0, START)])
+    assert [(e.kind, e.data.get("code")) for e in events] == [
+        ("warning", "UN-F8"), ("warning_cleared", "UN-F8")]
+
+    # N1 done but FLIP not applied yet: pending, then the flip makes nine 3s
+    session, events = feed(session, [(30.0, "333/3R33/333 P=4")])
+    assert events == [] and session.status == "apply effect: flip"
+    session, events = feed(session, [(40.0, "333/3R33/333 P=3")])
+    assert [e.kind for e in events] == ["move", "end"]
+    assert events[0].data == {"move": "N1", "position": "333/3R33/333 P=3 F=S1",
+                              "view": "333/3R33/333 P=3", "pushes": 1}
+    assert session.outcome == Outcome("success", "UN-E1")
+    assert session.timer.started_at == 2.0 and session.timer.stopped_at == 40.0
+    assert session.score == 8  # 262 s left: 4 whole minutes, doubled (red on r1c1)
+    summary = "unification (simple): success with 4:22 left, score 8"
+    assert events[1].data == {"outcome": "success", "reason": "UN-E1", "score": 8,
+                              "remaining": 262.0, "summary": summary}
+    assert session.summary(1000.0) == summary
+    assert session.observe(view_from_text(START), 50.0) == (session, [])
+
+
+def test_timeout_is_failure_fa_e1(simple: Board) -> None:
+    session, _ = feed(new_session("unification", "simple", simple, duration=300.0),
+                      [(0.0, START)])
+    assert session.tick(299.0) == (session, [])
+    ended, events = session.tick(301.0)
+    assert [e.kind for e in events] == ["end"] and ended.score == 0
+    assert ended.outcome == Outcome("failure", "FA-E1")
+    assert ended.summary(400.0) == "unification (simple): failure (FA-E1 time is up), score 0"
+    # a view after 0:00 ends the game too, and never plays a move
+    late, events = session.observe(view_from_text("333/3R33/333 P=3"), 305.0)
+    assert late.outcome == Outcome("failure", "FA-E1") and late.pushes == 0
+
+
+def test_stuck_set_up_is_failure_un_e2() -> None:
+    data = {**board_data("simple"), "exits": {f"{s}{i}": ["DEC1"] for s in "NESW"
+                                              for i in range(3)}}
+    board = load_board("simple", data)
+    session, events = feed(new_session("unification", "simple", board),
+                           [(0.0, "111/1R11/111 P=1")])
+    assert [e.kind for e in events] == ["setup", "timer_start", "end"]
+    assert session.outcome == Outcome("failure", "UN-E2")
+    assert session.summary(5.0) == "unification (simple): failure (UN-E2 no legal push), score 0"
+
+
+def test_button_starts_the_timer_before_set_up(simple: Board) -> None:
+    session, events = new_session("unification", "simple", simple).start_timer(5.0)
+    assert [e.kind for e in events] == ["timer_start"] and session.state is None
+    assert session.start_timer(6.0) == (session, [])
+    session, events = feed(session, [(10.0, START)])
+    assert [e.kind for e in events] == ["setup"] and session.timer.started_at == 5.0
+    assert session.remaining(65.0) == 240.0
+
+
+def test_record_re_judged_from_view_texts_gives_the_same_events(simple: Board) -> None:
+    script = [(2.0, START), (3.0, "hand"), (10.0, "333/343/333 P=R3"), (15.0, START),
+              (20.0, "R333/333/343 P=3"), (21.0, "R333/333/343 P=5"),
+              (30.0, "R333/333/343 P=5")]
+    session, recorded = feed(new_session("unification", "simple", simple), script)
+    assert [e.kind for e in recorded].count("move") == 1
+    replay = new_session("unification", "simple", simple)
+    replayed: list[Event] = []
+    for event in recorded:
+        if "view" in event.data:
+            replay, new = replay.observe(view_from_text(event.data["view"]), event.t)
+            replayed += new
+    assert replayed == recorded
+    assert replay.state == session.state and replay.pushes == session.pushes
