@@ -355,17 +355,21 @@ class PiCamera(_LiveSource):
     """The Raspberry Pi camera module through picamera2 (RGB888 main stream, 1280x960)."""
 
     def __init__(self, *, size: tuple[int, int] = PICAMERA_SIZE, retries: int = 3,
-                 retry_delay: float = 0.2, clock: Callable[[], float] = time.monotonic,
+                 retry_delay: float = 0.2, capture_timeout: float = 2.0, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         """Raises CameraNotFoundError when picamera2 is missing or no camera is attached."""
         super().__init__(retries, retry_delay, clock, sleep)
         self.size = size
+        self.capture_timeout = capture_timeout
         self.name = "picamera"
         self._picamera2 = _import_picamera2()
         self._cam: Any = None
         self._open()
 
     def _open(self) -> None:
+        if not self._picamera2.global_camera_info():
+            raise CameraNotFoundError("no Pi camera detected: check the ribbon cable and its "
+                                      "orientation, then `rpicam-hello --list-cameras`")
         try:
             cam = self._picamera2()
             config = cam.create_video_configuration(
@@ -382,7 +386,9 @@ class PiCamera(_LiveSource):
         if self._cam is None:
             return None
         try:
-            return picamera_to_bgr(self._cam.capture_array("main"))
+            # asynchronous capture + wait with a timeout: a pulled cable must not hang the loop
+            job = self._cam.capture_array("main", wait=False)
+            return picamera_to_bgr(self._cam.wait(job, timeout=self.capture_timeout))
         except (RuntimeError, OSError, TimeoutError) as exc:
             log.warning("picamera capture failed: %s", exc)
             return None

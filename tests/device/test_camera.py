@@ -195,6 +195,7 @@ class _FakePicamera2:
     """Records what the backend asks of picamera2; only the Pi can run the real one."""
 
     instances: ClassVar[list[_FakePicamera2]] = []
+    unplugged = False
 
     def __init__(self) -> None:
         self.calls: list[str] = []
@@ -211,10 +212,19 @@ class _FakePicamera2:
     def start(self):
         self.calls.append("start")
 
-    def capture_array(self, name):
+    @staticmethod
+    def global_camera_info():
+        return [] if _FakePicamera2.unplugged else [{"Model": "imx708"}]
+
+    def capture_array(self, name, wait=None):
+        assert name == "main" and wait is False  # asynchronous, so wait() can time out
+        return "job"
+
+    def wait(self, job, timeout=None):
+        assert job == "job" and timeout and timeout > 0
         if self.fail_captures:
             self.fail_captures -= 1
-            raise RuntimeError("camera frontend timeout")
+            raise TimeoutError("no frame within the timeout")
         pixels = np.zeros((960, 1280, 4), np.uint8)
         pixels[..., 0] = 200  # byte 0 of each pixel is blue in libcamera's RGB888/XRGB8888
         return pixels
@@ -250,3 +260,10 @@ def test_auto_on_pi_under_systemd_without_picamera2_refuses_to_guess(monkeypatch
     monkeypatch.setitem(sys.modules, "picamera2", None)
     with pytest.raises(CameraNotFoundError, match="python3-picamera2"):
         open_camera("auto")
+
+
+def test_picamera_with_no_camera_attached_names_the_cable(monkeypatch):
+    monkeypatch.setattr(_FakePicamera2, "unplugged", True)
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=_FakePicamera2))
+    with pytest.raises(CameraNotFoundError, match="ribbon cable"):
+        open_camera("picamera")
