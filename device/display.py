@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TextIO, runtime_checkable
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 WIDTH, HEIGHT = 128, 64
 I2C_PORT = 1
 I2C_ADDRESS = 0x3C
+OLED_ENV = "DICEKEEPER_OLED"  # the panel "auto" drives when /dev/i2c-1 exists
 KINDS = ("auto", "ssd1306", "sh1106", "dummy", "emulator", "text")
 PNG_SCALE = 4
 GIF_NAME = "oled.gif"
@@ -293,9 +295,16 @@ def open_oled(kind: str, *, port: int = I2C_PORT, address: int = I2C_ADDRESS,
     return LumaDisplay(device, kind)
 
 
+def _auto_driver(env: Mapping[str, str]) -> str:
+    driver = env.get(OLED_ENV, "ssd1306").strip().lower()
+    if driver not in ("ssd1306", "sh1106"):
+        raise UnknownBackendError(f"{OLED_ENV}={driver!r}: use ssd1306 or sh1106")
+    return driver
+
+
 def _open_auto(out_dir: Path | None, clock: Callable[[], float]) -> LumaDisplay:
     if i2c_bus_present():
-        return open_oled("ssd1306")
+        return open_oled(_auto_driver(os.environ))
     if must_not_emulate():
         raise DisplayNotFoundError(f"no /dev/i2c-1 for the OLED: {I2C_FIX}")
     log.info("no /dev/i2c-1: emulating the OLED into %s", out_dir or "out/display")
@@ -310,8 +319,9 @@ def open_display(kind: str, out_dir: Path | None = None, text_stream: TextIO | N
     Args:
         kind: "ssd1306", "sh1106" (real panel over I2C), "dummy" (keeps ``last_image``),
             "emulator" (PNGs + ``oled.gif`` in out_dir), "text" (block characters to
-            text_stream, default stdout), or "auto" (ssd1306 if /dev/i2c-1 exists, else the
-            emulator; on a Pi under systemd a missing bus is an error, not an emulator).
+            text_stream, default stdout), or "auto" (the panel named by $DICEKEEPER_OLED,
+            default ssd1306, if /dev/i2c-1 exists, else the emulator; on a Pi under systemd a
+            missing bus is an error, not an emulator).
         out_dir: folder for the emulator's files (default ``out/display``).
         text_stream: stream for "text".
         clock: time source for the emulator's GIF frame durations.

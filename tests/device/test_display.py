@@ -195,6 +195,20 @@ def test_auto_on_pi_under_systemd_without_i2c_fails_with_the_fix(monkeypatch):
         open_display("auto")
 
 
+def test_auto_with_i2c_drives_the_panel_named_in_the_environment(monkeypatch):
+    opened = []
+    monkeypatch.setattr("device.display.i2c_bus_present", lambda: True)
+    monkeypatch.setattr("device.display.open_oled", lambda kind: opened.append(kind) or kind)
+    monkeypatch.setenv("DICEKEEPER_OLED", "SH1106")
+    open_display("auto")
+    monkeypatch.delenv("DICEKEEPER_OLED")
+    open_display("auto")
+    assert opened == ["sh1106", "ssd1306"]
+    monkeypatch.setenv("DICEKEEPER_OLED", "st7735")
+    with pytest.raises(UnknownBackendError, match="ssd1306 or sh1106"):
+        open_display("auto")
+
+
 def test_unknown_kind_lists_the_choices():
     with pytest.raises(UnknownBackendError, match="ssd1306, sh1106"):
         open_display("hdmi")
