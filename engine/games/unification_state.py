@@ -173,8 +173,9 @@ class State:
         results = a.results()
         if move.result is None:
             if len(results) > 1:
-                raise NotationError(f"move {move} needs the observed result of the effect, "
-                                    f"one of {results}: e.g. {move}={results[0]}")
+                faces = ", ".join(str(r) for r in results)
+                raise NotationError(f"move {move} needs the observed result of the effect "
+                                    f"({faces}): e.g. {move}={results[0]}")
             return a.branches[0]
         for b in a.branches:
             if b.out == move.result:

@@ -1,0 +1,56 @@
+"""Judge one move or list the legal moves of a position given as text (the ``judge`` and
+``moves`` commands without their I/O).
+
+Pure standard library; imports only ``engine``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import IllegalMoveError
+from engine.games import find_game
+
+
+def moves(game: str, board: Any, position: str) -> list[str]:
+    """The legal moves of ``position`` in the game's notation.
+
+    Raises:
+        UnknownGameError: unknown game. NotationError: bad position text.
+    """
+    state = find_game(game).parse_position(position, board)
+    return [str(m) for m in state.legal_moves()]
+
+
+def judge(game: str, board: Any, position: str, move: str,
+          remaining: float | None = None) -> dict[str, Any]:
+    """Play ``move`` from ``position`` and describe the result as a JSON-ready dict.
+
+    Args:
+        game: registry name. board: the parsed board (``calibration.board_files.load_board``).
+        position: position text. move: move text.
+        remaining: seconds left on the timer; gives a score once the game is over.
+
+    Returns:
+        ``{"legal", "code", "message", "position", "outcome", "score"}``: position after the move
+        (unchanged when illegal); outcome null, "success" or "failure"; score null unless the
+        game is over and ``remaining`` is given (UN-P1 on success, 0 on failure).
+
+    Raises:
+        UnknownGameError: unknown game. NotationError: bad position or move text, or a move that
+        lacks the observed result its effect needs.
+    """
+    module = find_game(game)
+    state = module.parse_position(position, board)
+    parsed = module.parse_move(move)
+    try:
+        after = state.play(parsed)
+        legal, code, message = True, None, ""
+    except IllegalMoveError as exc:
+        after, legal, code, message = state, False, exc.code, exc.reason
+    outcome = after.outcome
+    score = None
+    if outcome is not None and remaining is not None:
+        score = after.score(remaining)
+    return {"legal": legal, "code": code, "message": message, "position": after.position(),
+            "outcome": None if outcome is None else outcome.result, "score": score}
