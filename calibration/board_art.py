@@ -327,5 +327,5 @@ def _paste_marker(image: np.ndarray, g: BoardGeometry, marker_id: int, px_per_mm
                         (w * k, h * k), flags=cv2.INTER_NEAREST,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=255)
     patch = cv2.resize(hi, (w, h), interpolation=cv2.INTER_AREA)
-    region = image[iy0:iy0 + h, ix0:ix0 + w]
-    region[:] = np.minimum(region, patch[..., None])
+    region = image[iy0:iy0 + h, ix0:ix0 + w]  # clipped at the image edge when margin is 0
+    region[:] = np.minimum(region, patch[:region.shape[0], :region.shape[1], None])
