@@ -48,9 +48,13 @@ class Press(str, Enum):
 
 @runtime_checkable
 class Buttons(Protocol):
-    """Button presses since the last poll, oldest first; ``poll`` never blocks."""
+    """Button presses since the last poll, oldest first; ``poll`` never blocks.
 
-    def poll(self) -> list[Press]: ...
+    Every backend accepts an optional ``now`` (only "scripted" uses it), so callers need not
+    know which backend they hold.
+    """
+
+    def poll(self, now: float | None = None) -> list[Press]: ...
 
     def close(self) -> None: ...
 
@@ -142,8 +146,8 @@ class GpioButtons:
             self._queue.put(Press.C)
         self._c_held.clear()
 
-    def poll(self) -> list[Press]:
-        """The presses queued since the last poll."""
+    def poll(self, now: float | None = None) -> list[Press]:
+        """The presses queued since the last poll (``now`` is accepted and ignored)."""
         presses = []
         while True:
             try:
@@ -194,8 +198,8 @@ class KeyboardButtons:
         """True when reading a terminal."""
         return self._fd is not None
 
-    def poll(self) -> list[Press]:
-        """Presses typed since the last poll (other keys are ignored)."""
+    def poll(self, now: float | None = None) -> list[Press]:
+        """Presses typed since the last poll (other keys ignored; ``now`` is ignored)."""
         if self._fd is None:
             return []
         presses: list[Press] = []

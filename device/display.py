@@ -77,6 +77,13 @@ def to_panel_image(image: Image.Image, size: tuple[int, int], mode: str = "1") -
     return image.convert(mode)
 
 
+def _luma_errors() -> tuple[type[Exception], ...]:
+    """luma's own error types (it reports an I2C I/O error as DeviceNotFoundError)."""
+    from luma.core import error as luma_error
+
+    return (luma_error.Error,)
+
+
 class LumaDisplay:
     """Any luma device behind the Display protocol.
 
@@ -110,7 +117,7 @@ class LumaDisplay:
         try:
             with _quiet_getdata():
                 self.device.display(frame)
-        except OSError as exc:
+        except (OSError, *_luma_errors()) as exc:
             self._lost(exc)
             return
         if self.last_error:
@@ -124,7 +131,7 @@ class LumaDisplay:
         return (self.last_error is None and self.last_image is not None
                 and frame.tobytes() == self.last_image.tobytes())
 
-    def _lost(self, exc: OSError) -> None:
+    def _lost(self, exc: Exception) -> None:
         message = f"OLED not answering ({exc}): check its wiring; {I2C_FIX}"
         if message != self.last_error:
             log.warning("%s", message)
@@ -248,34 +255,35 @@ class TextDisplay(LumaDisplay):
         self.stream.flush()
 
 
-def _open_i2c(port: int, address: int) -> Any:
+def _open_i2c(port: int, address: int, bus: Any = None) -> Any:
+    """luma's I2C interface on /dev/i2c-<port> (or on ``bus``, an smbus-like stand-in).
+
+    Raises:
+        DisplayNotFoundError / DisplayError: the bus is missing or not permitted.
+    """
+    from luma.core import error as luma_error
     from luma.core.interface.serial import i2c
 
-    return i2c(port=port, address=address)
-
-
-def _translate_open_error(exc: Exception, port: int, address: int) -> DisplayError:
-    from luma.core import error as luma_error
-
-    where = f"I2C bus {port} (/dev/i2c-{port}), address {address:#04x}"
-    if isinstance(exc, luma_error.DevicePermissionError):
-        return DisplayError(f"no permission for {where}: add the user to the i2c group "
-                            f"(`sudo usermod -aG i2c $USER`, then log in again)")
-    if isinstance(exc, luma_error.DeviceNotFoundError):
-        return DisplayNotFoundError(f"no {where}: {I2C_FIX}")
-    return DisplayNotFoundError(f"no OLED answers on {where} ({exc}): check SDA/SCL/3V3/GND and "
-                                f"the address (0x3C or 0x3D); {I2C_FIX}")
+    where = f"I2C bus {port} (/dev/i2c-{port})"
+    try:
+        return i2c(bus=bus, port=port, address=address)
+    except luma_error.DevicePermissionError as exc:
+        raise DisplayError(f"no permission for {where}: add the user to the i2c group "
+                           f"(`sudo usermod -aG i2c $USER`, then log in again)") from exc
+    except (luma_error.Error, OSError) as exc:
+        raise DisplayNotFoundError(f"no {where} ({exc}): {I2C_FIX}") from exc
 
 
 def open_oled(kind: str, *, port: int = I2C_PORT, address: int = I2C_ADDRESS,
-              serial_interface: Any = None, rotate: int = 0) -> LumaDisplay:
+              serial_interface: Any = None, i2c_bus: Any = None, rotate: int = 0
+              ) -> LumaDisplay:
     """Open the real SSD1306 or SH1106 panel (128x64) with ``persist=True``.
 
     Args:
         kind: "ssd1306" or "sh1106".
         port, address: the I2C bus and the panel's address.
-        serial_interface: a luma serial interface; None opens ``i2c(port, address)``. Tests pass
-            a stand-in that records the bytes.
+        serial_interface: a luma serial interface; None opens luma's ``i2c(port, address)``.
+        i2c_bus: an smbus-like object for luma's i2c instead of /dev/i2c-<port> (tests).
         rotate: luma rotation 0-3 (2 = panel mounted upside down).
 
     Raises:
@@ -285,12 +293,14 @@ def open_oled(kind: str, *, port: int = I2C_PORT, address: int = I2C_ADDRESS,
     from luma.oled import device as oled
 
     driver = {"ssd1306": oled.ssd1306, "sh1106": oled.sh1106}[kind]
+    serial = serial_interface or _open_i2c(port, address, i2c_bus)
     try:
-        serial = serial_interface if serial_interface is not None else _open_i2c(port, address)
         with _quiet_getdata():
             device = driver(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
     except (luma_error.Error, OSError) as exc:
-        raise _translate_open_error(exc, port, address) from exc
+        raise DisplayNotFoundError(
+            f"no {kind} OLED answers on I2C bus {port} at address {address:#04x} ({exc}): "
+            f"check SDA/SCL/3V3/GND and the address (0x3c or 0x3d); {I2C_FIX}") from exc
     device.persist = True  # a crash must not blank the last message
     return LumaDisplay(device, kind)
 

@@ -3,6 +3,7 @@ dummy, emulator and text stand-ins, all through open_display and luma's device.d
 
 from __future__ import annotations
 
+import errno
 import io
 
 import pytest
@@ -99,6 +100,52 @@ def test_i2c_error_while_showing_is_logged_not_raised(caplog):
     serial.fail = False
     display.show(_screen())  # same image again: must be resent after the failure
     assert display.last_error is None and display.frames_shown == 1
+
+
+class FakeSMBus:
+    """Stands in for smbus2.SMBus under luma's real i2c interface; can fail like a loose wire."""
+
+    def __init__(self) -> None:
+        self.writes: list[tuple[int, int, list[int]]] = []
+        self.fail = False
+
+    def write_i2c_block_data(self, address: int, mode: int, data: list[int]) -> None:
+        if self.fail:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.writes.append((address, mode, list(data)))
+
+    def close(self) -> None:
+        pass
+
+
+def test_ssd1306_over_luma_i2c_writes_commands_and_32_byte_data_blocks():
+    bus = FakeSMBus()
+    display = open_display("ssd1306", i2c_bus=bus, address=0x3D)
+    bus.writes.clear()
+    display.show(_screen())
+    data = [w for w in bus.writes if w[1] == 0x40]
+    assert {w[0] for w in bus.writes} == {0x3D}
+    assert len(data) == 1024 // 32 and all(len(w[2]) == 32 for w in data)
+    frame = [b for w in data for b in w[2]]
+    assert frame[0] == 0x01 and frame[7 * 128 + 127] == 0x80
+
+
+def test_wire_pulled_while_showing_through_luma_i2c_is_survived(caplog):
+    bus = FakeSMBus()
+    display = open_display("ssd1306", i2c_bus=bus)
+    bus.fail = True  # luma turns EREMOTEIO into its own DeviceNotFoundError
+    display.show(_screen())
+    assert display.last_error and "OLED not answering" in caplog.text
+    bus.fail = False
+    display.show(_screen())
+    assert display.last_error is None and display.frames_shown == 1
+
+
+def test_nothing_at_the_address_through_luma_i2c():
+    bus = FakeSMBus()
+    bus.fail = True
+    with pytest.raises(DisplayNotFoundError, match="no sh1106 OLED answers .* 0x3c"):
+        open_display("sh1106", i2c_bus=bus)
 
 
 def test_missing_panel_at_open_names_the_fix():
