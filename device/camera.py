@@ -18,7 +18,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, Self, runtime_checkable
 
@@ -43,7 +43,7 @@ SPEC_HELP = ("use auto, picamera, webcam, webcam:N, a video file, a folder of fr
              "recorded session folder (with session.json)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # eq on numpy images would raise: frames compare by identity
 class Frame:
     """One frame from a source.
 
@@ -58,7 +58,7 @@ class Frame:
     image: np.ndarray | None
     t: float
     index: int
-    name: str = field(default="", compare=False)
+    name: str = ""
 
 
 @runtime_checkable
