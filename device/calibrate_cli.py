@@ -15,6 +15,7 @@ import argparse
 import logging
 import os
 from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +83,12 @@ def _camera_frames(camera: Camera) -> Iterator[np.ndarray]:
 def _calibrate(image: np.ndarray, geometry: Any, side: str) -> Any:
     from calibration.calibrate import calibrate_frame
 
-    return calibrate_frame(image, geometry, side)
+    created = datetime.now(UTC).isoformat(timespec="seconds")
+    return calibrate_frame(image, geometry, side, created=created)
 
 
 def _succeeded(result: Any) -> bool:
+    """All four markers found and a homography measured (CalibrationResult.ok)."""
     profile = getattr(result, "profile", None)
     return (profile is not None and getattr(profile, "homography", None) is not None
             and not getattr(result, "missing", ()))

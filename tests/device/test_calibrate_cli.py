@@ -8,14 +8,52 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
+from calibration.synthetic import Scene, render_scene
 from device import calibrate_cli
 from device.calibrate_cli import command, default_profile_path
 from device.cli import build_parser
+from vision.profile import CalibrationProfile
 
 
 def _args(*argv: str) -> argparse.Namespace:
     return build_parser().parse_args(["calibrate", *argv])
+
+
+@pytest.fixture(scope="module")
+def board_photos(tmp_path_factory):
+    """Two rendered photos of the simple board: all markers visible, and marker 2 covered."""
+    folder = tmp_path_factory.mktemp("photos")
+    clean, covered = folder / "clean.jpg", folder / "covered.jpg"
+    cv2.imwrite(str(clean), render_scene(Scene(), seed=3))
+    cv2.imwrite(str(covered), render_scene(Scene(covered_markers=(2,)), seed=3))
+    return clean, covered
+
+
+def test_rendered_board_gives_a_saved_profile(board_photos, tmp_path, capsys):
+    target = tmp_path / "cfg" / "profile.json"
+    assert command(_args("--frame", str(board_photos[0]), "--profile", str(target))) == 0
+    out = capsys.readouterr().out
+    assert "4 markers found (simple side)" in out and f"profile saved to {target}" in out
+    assert "red die reference measured" in out
+    profile = CalibrationProfile.load(target)
+    assert profile.homography is not None and profile.frame_size == (640, 480)
+    assert profile.created.endswith("+00:00") and profile.red_ref is not None
+
+
+def test_profile_goes_to_dicekeeper_profile_by_default(board_photos, tmp_path, monkeypatch):
+    monkeypatch.setenv("DICEKEEPER_PROFILE", str(tmp_path / "from-env.json"))
+    assert command(_args("--frame", str(board_photos[0]))) == 0
+    assert CalibrationProfile.load(tmp_path / "from-env.json").homography is not None
+
+
+def test_covered_marker_is_named_and_nothing_is_saved(board_photos, tmp_path, capsys):
+    target = tmp_path / "profile.json"
+    assert command(_args("--frame", str(board_photos[1]), "--profile", str(target))) == 1
+    out = capsys.readouterr().out
+    assert "marker 2 (SE corner) not seen" in out and "no profile saved" in out
+    assert not target.exists()
 
 
 def test_default_profile_path_env_then_home(monkeypatch, tmp_path):
