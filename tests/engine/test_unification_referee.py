@@ -236,3 +236,63 @@ def test_setup_gives_the_initial_state(simple: Board) -> None:
     assert why == "" and state is not None
     assert format_position(state) == EXAMPLE
     assert Colour.RED.value == "red"
+
+
+# --- seeded property checks: no illegal push accepted, no tampered view taken for a move ---------
+
+def _legal_views(state: State) -> dict[TableView, list[str]]:
+    views: dict[TableView, list[str]] = {}
+    for m in state.legal_moves():
+        views.setdefault(camera_after(state.play(m)), []).append(str(m))
+    return views
+
+
+@pytest.mark.parametrize("side", ["simple", "complex"])
+def test_forbidden_pushes_are_named_never_accepted(side: str, simple: Board,
+                                                   complex_: Board) -> None:
+    board = simple if side == "simple" else complex_
+    rng = random.Random(11)
+    named = 0
+    for state in random_positions(board, 60, seed=3):
+        state = parse_position(state.position().replace("F=none",
+                                                        f"F={rng.choice('NESW')}{rng.randrange(3)}"),
+                               board)
+        legal_arrangements = {(a.slid.cells, a.slid.red) for a in state.analyses()
+                              if a.code is None}
+        for a in state.analyses():
+            if a.code not in ("UN-F2", "UN-F3"):
+                continue
+            view = seen(a.slid.cells, a.slid.red, str(a.slid.out))
+            j = state.referee(view)
+            assert j.verdict is not Verdict.MOVE or view in _legal_views(state)
+            if (a.slid.cells, a.slid.red) in legal_arrangements or view in _legal_views(state):
+                continue  # the same table could come from a legal push: nothing to name
+            same = {(b.code, str(b.entry)) for b in state.analyses()
+                    if b.code in ("UN-F2", "UN-F3") and seen(b.slid.cells, b.slid.red,
+                                                             str(b.slid.out)) == view}
+            assert j.verdict is Verdict.ILLEGAL and (j.code, j.move) in same
+            named += 1
+    assert named > 50
+
+
+@pytest.mark.parametrize("side", ["simple", "complex"])
+def test_a_die_changed_after_a_legal_push_is_never_a_move(side: str, simple: Board,
+                                                          complex_: Board) -> None:
+    board = simple if side == "simple" else complex_
+    rng = random.Random(5)
+    illegal = 0
+    for state in random_positions(board, 30, seed=9):
+        legal = _legal_views(state)
+        for move in state.legal_moves():
+            after = state.play(move)
+            cells = list(after.cells)
+            i = rng.randrange(9)
+            cells[i] = rng.choice([f for f in range(1, 7) if f != cells[i]])
+            view = seen(tuple(cells), after.red, str(after.push))
+            j = state.referee(view)
+            if j.verdict is Verdict.MOVE:
+                assert view in legal
+            illegal += j.verdict is Verdict.ILLEGAL
+            if j.verdict is Verdict.ILLEGAL and i != after.red:
+                assert j.code in ("UN-F3", "UN-F5", "UN-F6", "UN-F7", "UN-F8")
+    assert illegal > 100
