@@ -64,7 +64,8 @@ def test_runs_as_its_own_user_with_device_groups(unit):
 def test_hardening(unit):
     service = unit["Service"]
     expected = {"ProtectSystem": "strict", "NoNewPrivileges": "yes", "PrivateTmp": "yes",
-                "ProtectHome": "yes", "ProtectKernelModules": "yes", "RestrictSUIDSGID": "yes"}
+                "ProtectHome": "yes", "ProtectKernelModules": "yes", "RestrictSUIDSGID": "yes",
+                "IPAddressDeny": "any"}
     assert {k: _one(service, k) for k in expected} == expected
     assert _one(service, "CapabilityBoundingSet") == ""
 
