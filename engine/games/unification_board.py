@@ -15,10 +15,11 @@ SIDES = ("N", "E", "S", "W")
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 SIZE = 3
 
-# effect code -> short label used in OLED messages ("apply effect: +1")
+# effect code -> short ASCII label for OLED messages ("apply effect: +1"; fonts may lack "±")
 EFFECT_LABELS = {
     "DEC1": "-1", "INC1": "+1", "FLIP": "flip", "REROLL": "reroll",
-    "PM3": "±3", "PM2": "±2", "PM1": "±1", "ROTATE": "rotate grid", "PARADIGM": "paradigm shift",
+    "PM3": "+/-3", "PM2": "+/-2", "PM1": "+/-1",
+    "ROTATE": "rotate grid", "PARADIGM": "paradigm shift",
 }
 OPTION_CHOICES = {
     "push_back_scope": ("slot", "side"),   # UN-F2, AMB-UN3

@@ -96,7 +96,7 @@ def test_unchanged_and_illegal_never_change_the_state(simple: Board) -> None:
     ("simple", "251/6R34/623 P=4", "apply effect: reroll"),         # E1, not rerolled yet
     ("complex", "514/46R3/623 P=2", "apply effect: rotate grid"),   # E0, grid not turned
     ("complex", "251/6R34/623 P=4", "apply effect: red die to 4"),  # E1, PARADIGM not done
-    ("complex", "261/42R3/643 P=5", "apply effect: ±1"),            # S1, PM1 choice pending
+    ("complex", "261/42R3/643 P=5", "apply effect: +/-1"),          # S1, PM1 choice pending
 ])
 def test_pending_effect(side: str, view: str, message: str, simple: Board,
                         complex_: Board) -> None:
