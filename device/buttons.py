@@ -68,16 +68,20 @@ def parse_pins(pins: Mapping[str, int] | Sequence[int] | str | None) -> dict[str
     if pins is None:
         return dict(DEFAULT_PINS)
     if isinstance(pins, str):
-        pins = [int(p) for p in pins.replace(" ", "").split(",") if p]
+        text = pins
+        try:
+            pins = [int(p) for p in text.replace(" ", "").split(",") if p]
+        except ValueError:
+            raise ValueError(f"button pins must be BCM numbers like 5,6,13, got {text!r}") from None
     if isinstance(pins, Mapping):
         values = [pins.get(k) for k in "ABC"]
     else:
         values = list(pins)
-    if (len(values) != 3 or not all(isinstance(v, int) and v >= 0 for v in values)
-            or len(set(values)) != 3):
+    numbers = [v for v in values if isinstance(v, int) and v >= 0]
+    if len(values) != 3 or len(numbers) != 3 or len(set(numbers)) != 3:
         raise ValueError(f"button pins must be three distinct BCM numbers for A, B, C "
                          f"(e.g. 5,6,13), got {pins!r}")
-    return dict(zip("ABC", values, strict=True))
+    return dict(zip("ABC", numbers, strict=True))
 
 
 class GpioButtons:

@@ -168,7 +168,7 @@ def read_session(folder: Path) -> dict[str, Any]:
     path = folder / SESSION_FILE
     fix = "re-record the session or regenerate fixtures with `make fixtures`"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise SessionFileError(f"{path} not found: {fix}") from exc
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -178,7 +178,8 @@ def read_session(folder: Path) -> dict[str, Any]:
         raise SessionFileError(f"{path} has no \"frames\" list: {fix}")
     for n, entry in enumerate(frames):
         _check_session_entry(path, n, entry, fix)
-    return data
+    session: dict[str, Any] = data
+    return session
 
 
 def _check_session_entry(path: Path, n: int, entry: object, fix: str) -> None:
@@ -209,7 +210,7 @@ class VideoFileCamera(_Source):
     def __init__(self, path: Path) -> None:
         """Raises CameraNotFoundError when OpenCV cannot open the file."""
         self.path = path
-        self._cap = cv2.VideoCapture(str(path))
+        self._cap: Any = cv2.VideoCapture(str(path))
         if not self._cap.isOpened():
             self._cap.release()
             raise CameraNotFoundError(f"cannot open video file {path}: is it a video OpenCV "

@@ -97,7 +97,7 @@ class LumaDisplay:
     def __init__(self, device: Any, kind: str) -> None:
         self.device = device
         self.kind = kind
-        self.size: tuple[int, int] = tuple(device.size)  # type: ignore[assignment]
+        self.size: tuple[int, int] = (int(device.size[0]), int(device.size[1]))
         self.last_image: Image.Image | None = None
         self.last_error: str | None = None
         self.frames_shown = 0
@@ -114,10 +114,11 @@ class LumaDisplay:
         frame = to_panel_image(image, self.size, self.device.mode)
         if self._same_as_last(frame):
             return
+        failures: tuple[type[Exception], ...] = (OSError, *_luma_errors())
         try:
             with _quiet_getdata():
                 self.device.display(frame)
-        except (OSError, *_luma_errors()) as exc:
+        except failures as exc:
             self._lost(exc)
             return
         if self.last_error:
@@ -190,7 +191,7 @@ class EmulatorDisplay(LumaDisplay):
 
     def _scaled(self, frame: Image.Image) -> Image.Image:
         grey = frame.convert("L")
-        return grey.resize((grey.width * self.scale, grey.height * self.scale), Image.NEAREST)
+        return grey.resize((grey.width * self.scale, grey.height * self.scale), Image.Resampling.NEAREST)
 
     def gif_durations(self) -> list[int]:
         """Milliseconds each frame stays on screen (clamped; the last one holds 3 s)."""

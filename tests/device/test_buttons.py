@@ -88,7 +88,7 @@ def test_gpio_without_a_pin_library_names_lgpio(monkeypatch):
 
 @pytest.mark.parametrize("bad", ["5,6", [5, 5, 6], {"A": 1, "B": 2}, "x,y,z"])
 def test_bad_pin_lists_are_rejected(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="BCM numbers"):
         parse_pins(bad)
 
 
