@@ -28,7 +28,6 @@ class AppConfig:
         profile: calibration profile file for the board reader, or None to locate afresh.
         duration: the countdown in seconds (FA-P1: 5 minutes).
         settle_frames: agreeing frames before a view counts as settled.
-        min_confidence: below this a die reading is not trusted by the referee.
         watchdog_s: seconds between systemd ``WATCHDOG=1`` pings.
         camera_retry_s: pause before trying a lost camera again.
         idle_s: pause per loop in the menu (no camera read there).
@@ -41,7 +40,6 @@ class AppConfig:
     profile: Path | None = None
     duration: float = 300.0
     settle_frames: int = 3
-    min_confidence: float = 0.6
     watchdog_s: float = 5.0
     camera_retry_s: float = 1.0
     idle_s: float = 0.05

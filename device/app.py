@@ -1,0 +1,386 @@
+"""The device app: camera -> board reader -> settle -> solo session -> screens -> OLED.
+
+``App`` is the composition of the backends (camera, display, buttons, buzzer, sd_notify), the
+vision pipeline (``BoardReader`` + ``SettleDetector``) and the engine's ``SoloSession``; it writes
+the game record as the game is played. One ``step()`` handles the buttons and one frame. Time
+comes from the frames (``Frame.t``), never from the wall clock, so a recorded session replays
+exactly; the only real pauses are injected (``sleep``) and happen in the menu and after a lost
+camera. ``command(args)`` is ``dicekeeper run``.
+
+The loop survives every expected error and shows it on the OLED: no board, a hand, an
+unreadable frame, a lost camera (the game and its clock are kept), an illegal move (warning +
+chirp), a missing or corrupt board file (message, back to the menu).
+
+May import: everything (device is the composition root).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from device import __version__
+from device.config import AppConfig, config_from_args
+from device.errors import CameraLostError, DeviceError
+from device.menu import MenuState, games_from_registry
+from device.records import (
+    RecordError,
+    RecordWriter,
+    describe,
+    event_entry,
+    make_header,
+    record_path,
+)
+from device.screens import Game, Message, Screen, game_screen, render
+from engine.errors import EngineError
+from engine.table import TableView, ViewStatus
+
+log = logging.getLogger(__name__)
+
+CAMERA_LOST = "camera lost — check cable"
+# Statuses whose note replaces the session's status line (MOVING is normal play: not shown).
+_SHOWN_PROBLEMS = (ViewStatus.HAND, ViewStatus.NO_BOARD, ViewStatus.UNREADABLE)
+
+
+class FrameClock:
+    """The time of the last frame the app handled; a clock for the OLED emulator's GIF."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class App:
+    """The device loop. Construct with backends, then ``run()`` (or ``step()`` in tests).
+
+    Args:
+        camera: ``read() -> Frame | None`` (None ends the loop); may raise CameraLostError.
+        display: ``show(PIL image)``.
+        reader: ``read(image) -> TableView`` (a ``vision.pipeline.BoardReader``).
+        config: settings; with ``config.game``/``side`` the menu is skipped.
+        settle: ``update(view) -> view`` and ``reset()``; default SettleDetector.
+        buttons: ``poll() -> list[Press]`` or None.
+        buzzer: ``chirp()``/``alarm()`` or None.
+        notify: sd_notify function (``"READY=1"``...), or None.
+        sleep, monotonic: injected so tests never wait.
+        clock: the FrameClock to update (share it with an emulator display).
+    """
+
+    def __init__(self, *, camera: Any, display: Any, reader: Any, config: AppConfig,
+                 settle: Any = None, buttons: Any = None, buzzer: Any = None,
+                 notify: Callable[[str], object] | None = None,
+                 sleep: Callable[[float], object] = time.sleep,
+                 monotonic: Callable[[], float] = time.monotonic,
+                 clock: FrameClock | None = None) -> None:
+        self.camera, self.display, self.reader = camera, display, reader
+        self.config = config
+        self.settle = settle if settle is not None else _default_settle(config)
+        self.buttons, self.buzzer = buttons, buzzer
+        self._notify = notify or (lambda state: None)
+        self._sleep, self._monotonic = sleep, monotonic
+        self.clock = clock or FrameClock()
+        self.menu = MenuState(games=_menu_games(), version=__version__)
+        self.session: Any = None
+        self.record: RecordWriter | None = None
+        self.record_path: Path | None = None
+        self.view: TableView | None = None
+        self.problem = ""          # what stops the app reading the table (shown on the OLED)
+        self.message: Message | None = None
+        self.screen: Screen = self.menu.screen()
+        self._camera_down = False
+        self._last_ping = float("-inf")
+        if config.game and config.side:
+            self.start_game(config.game, config.side)
+
+    # ------------------------------------------------------------------ loop
+
+    @property
+    def now(self) -> float:
+        return self.clock.t
+
+    def run(self) -> int:
+        """Run until the camera stream ends (or Ctrl-C); always closes the backends."""
+        self._notify("READY=1")
+        try:
+            while self.step():
+                pass
+        finally:
+            self._notify("STOPPING=1")
+            self.close()
+        return 0
+
+    def step(self) -> bool:
+        """Handle pending button presses, then one frame. False once the stream has ended."""
+        for press in self.buttons.poll(self.now) if self.buttons is not None else ():
+            self.handle_press(press)
+        if self.session is None:
+            self._show()
+            self._sleep(self.config.idle_s)
+            self._watchdog()
+            return True
+        alive = self._handle_frame()
+        self._show()
+        self._watchdog()
+        return alive
+
+    def _handle_frame(self) -> bool:
+        try:
+            frame = self.camera.read()
+        except CameraLostError as exc:
+            self._camera_lost(exc)
+            return True
+        if frame is None:
+            return False
+        if self._camera_down:
+            log.info("camera back")
+            self._camera_down = False
+        self.clock.t = frame.t
+        self.observe(self._read_view(frame.image), frame.t)
+        return True
+
+    def _read_view(self, image: Any) -> TableView:
+        try:
+            return self.settle.update(self.reader.read(image))
+        except Exception:  # a vision bug must not lose the game: log it, wait for next frame
+            log.exception("board reader failed on a frame")
+            self.settle.reset()
+            return TableView.unsettled(ViewStatus.UNREADABLE, "vision error - see log")
+
+    def _camera_lost(self, exc: Exception) -> None:
+        if not self._camera_down:
+            log.warning("camera lost (%s): keeping the game, retrying", exc)
+        self._camera_down = True
+        self.problem = CAMERA_LOST
+        self._show()
+        self._sleep(self.config.camera_retry_s)
+        reopen = getattr(self.camera, "reopen", None)
+        if reopen is not None:
+            try:
+                reopen()
+            except (DeviceError, OSError) as again:
+                log.debug("camera still lost: %s", again)
+
+    def _watchdog(self) -> None:
+        now = self._monotonic()
+        if now - self._last_ping >= self.config.watchdog_s:
+            self._notify("WATCHDOG=1")
+            self._last_ping = now
+
+    # ------------------------------------------------------------------ game
+
+    def start_game(self, game: str, side: str) -> bool:
+        """Load the board, open a new session and its record. False (and a message) on error."""
+        try:
+            session, board_data = _new_session(game, side, self.config.duration)
+        except (EngineError, DeviceError, OSError, ValueError) as exc:
+            log.error("cannot start %s (%s): %s", game, side, exc)
+            self.message = Message((f"cannot start {game} {side}", str(exc)))
+            return False
+        self.session, self.message, self.problem = session, None, ""
+        self.settle.reset()
+        self._open_record(game, side, board_data)
+        log.info("new game: %s (%s)", game, side)
+        return True
+
+    def _open_record(self, game: str, side: str, board_data: dict[str, Any]) -> None:
+        started = datetime.now(UTC)
+        path = self.config.record_file or record_path(self.config.records_dir, game, side,
+                                                      started)
+        try:
+            self.record = RecordWriter(path)
+            self.record.append(make_header(game, side, board_data,
+                                           started.isoformat(timespec="seconds"), __version__,
+                                           duration=self.config.duration))
+            self.record_path = path
+        except (RecordError, OSError) as exc:  # play on: the game matters more than its record
+            log.error("game record not written: %s", exc)
+            self.record, self.record_path = None, None
+
+    def observe(self, view: TableView, t: float) -> None:
+        """Give one (settled or not) view to the session, then tick its clock."""
+        self.view = view
+        self.problem = view.note if view.status in _SHOWN_PROBLEMS else ""
+        if self.session is None or self.session.outcome is not None:
+            return
+        try:
+            self.session, events = self.session.observe(view, t)
+            self._events(events, "observe", view)
+            self.session, events = self.session.tick(t)
+            self._events(events, "tick")
+        except EngineError as exc:  # the referee refused the view: say so, keep the state
+            log.error("referee error at t=%.1f: %s", t, exc)
+            self.problem = str(exc)
+
+    def _events(self, events: Iterable[Any], source: str, view: TableView | None = None) -> None:
+        for event in events:
+            entry = event_entry(event)
+            entry["source"] = source
+            if view is not None and "view" not in entry:
+                entry["view"] = _view_text(self.session.game, view)
+            log.info(describe(entry))
+            self._write(entry)
+            self._sound(entry)
+        if self.session is not None and self.session.outcome is not None:
+            self._close_record()
+
+    def _write(self, entry: dict[str, Any]) -> None:
+        if self.record is None:
+            return
+        try:
+            self.record.append(entry)
+        except OSError as exc:
+            log.error("game record write failed (%s): playing on without a record", exc)
+            self._close_record()
+
+    def _sound(self, entry: dict[str, Any]) -> None:
+        if self.buzzer is None:
+            return
+        if entry["type"] == "warning" or (entry["type"] == "end"
+                                          and entry.get("outcome") == "success"):
+            self.buzzer.chirp()
+        elif entry["type"] == "end":
+            self.buzzer.alarm()
+
+    def _close_record(self) -> None:
+        if self.record is not None:
+            self.record.close()
+            self.record = None
+
+    # ------------------------------------------------------------------ buttons
+
+    def handle_press(self, press: Any) -> None:
+        """A = next, B = select / start the clock / new game, C = back, long C = menu."""
+        name = getattr(press, "value", press)
+        if self.session is None:
+            self.message = None
+            self.menu = self.menu.press(name)
+            if self.menu.choice is not None:
+                game, side = self.menu.choice
+                self.menu = dataclasses.replace(self.menu, choice=None)
+                self.start_game(game, side)
+            return
+        if name == "C_LONG":
+            self.abandon()
+        elif name == "B" and self.session.outcome is not None:
+            self.abandon()
+            if self.config.game and self.config.side:
+                self.start_game(self.config.game, self.config.side)
+        elif name == "B":
+            self.session, events = self.session.start_timer(self.now)
+            self._events(events, "button")
+
+    def abandon(self) -> None:
+        """Leave the current game for the menu (its record stays as it is)."""
+        if self.session is not None and self.session.outcome is None:
+            self._write({"type": "abandoned", "t": self.now, "source": "button"})
+            log.info("game abandoned at t=%.1f", self.now)
+        self._close_record()
+        self.session = None
+        self.menu = MenuState(games=self.menu.games, version=self.menu.version)
+
+    # ------------------------------------------------------------------ screen
+
+    def current_screen(self) -> Screen:
+        """The screen model for the current state."""
+        if self.message is not None:
+            return self.message
+        if self.session is None:
+            return self.menu.screen()
+        model = game_screen(self.session, self.now)
+        if self.problem and isinstance(model, Game):
+            model = dataclasses.replace(model, status=self.problem)
+        return model
+
+    def _show(self) -> None:
+        self.screen = self.current_screen()
+        try:
+            self.display.show(render(self.screen))
+        except (DeviceError, OSError) as exc:
+            log.error("display failed: %s", exc)
+
+    def close(self) -> None:
+        """Close the record and every backend (each close is attempted)."""
+        self._close_record()
+        for part in (self.camera, self.buttons, self.buzzer, self.display):
+            closer = getattr(part, "close", None)
+            if closer is None:
+                continue
+            try:
+                closer()
+            except Exception as exc:  # noqa: BLE001 - one failing close must not stop the rest
+                log.warning("closing %s failed: %s", type(part).__name__, exc)
+
+
+# ---------------------------------------------------------------------- wiring helpers
+
+def _default_settle(config: AppConfig) -> Any:
+    from vision.settle import SettleDetector
+
+    return SettleDetector(frames_needed=config.settle_frames)
+
+
+def _menu_games() -> tuple[Any, ...]:
+    from engine.games import GAMES
+
+    return games_from_registry(dict(GAMES))
+
+
+def _new_session(game: str, side: str, duration: float) -> tuple[Any, dict[str, Any]]:
+    """A fresh SoloSession and the board data it uses (kept in the record's header)."""
+    from calibration.board_files import load_board_data
+    from engine.games import find_game
+    from engine.solo import new_session
+
+    data = load_board_data(game, side)
+    board = find_game(game).load_board(side, data)
+    return new_session(game, side, board, duration=duration), data
+
+
+def _view_text(game: str, view: TableView) -> str:
+    from engine.games import find_game
+
+    return str(find_game(game).view_to_text(view))
+
+
+def make_reader(profile: Path | None) -> Any:
+    """The board reader, with a calibration profile when one is given."""
+    from vision.pipeline import BoardReader
+
+    if profile is None:
+        return BoardReader()
+    from vision.profile import CalibrationProfile
+
+    return BoardReader(profile=CalibrationProfile.load(profile))
+
+
+def command(args: argparse.Namespace) -> int:
+    """``dicekeeper run``: the device with its camera, buttons and OLED."""
+    from device.buttons import open_buttons
+    from device.buzzer import open_buzzer
+    from device.camera import open_camera
+    from device.display import open_display
+    from device.sdnotify import notify
+
+    try:
+        config = config_from_args(args)
+        clock = FrameClock()
+        app = App(camera=open_camera(args.source),
+                  display=open_display(args.display, Path(args.out), clock=clock),
+                  buttons=open_buttons(args.buttons), buzzer=open_buzzer("auto"),
+                  reader=make_reader(config.profile), config=config, notify=notify,
+                  clock=clock)
+    except (DeviceError, EngineError, OSError, ValueError) as exc:
+        print(f"dicekeeper run: {exc}")
+        return 1
+    code = app.run()
+    if app.session is not None:
+        print(app.session.summary(app.now))
+    return code

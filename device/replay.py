@@ -1,0 +1,150 @@
+"""``dicekeeper replay RECORD``: re-judge a game record and print the result.
+
+A fresh ``SoloSession`` is built from the header's game, side and board data; every recorded
+call is made again with its time: views (engine ``view_from_text``) go through ``observe()``,
+clock ticks through ``tick()``, button starts through ``start_timer()``. What the engine says
+now is compared with what it said then; each disagreement is printed as a clear line. The last
+line is the session summary, the same line the live game printed.
+
+Exit status: 0 when the replay agrees (also for a record cut short by a power cut), 1 when the
+record cannot be read, 2 when the replay disagrees with the record.
+
+May import: everything (device is the composition root).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from device.errors import DeviceError
+from device.records import Record, RecordError, describe, event_entry, read_record
+from engine.errors import EngineError
+
+log = logging.getLogger(__name__)
+
+# Entry types the engine produces; others ("abandoned", future notes) are passed over.
+EVENT_TYPES = frozenset({"setup", "timer_start", "move", "warning", "warning_cleared", "end"})
+# Fields that must agree between the record and the replay, when either has them.
+COMPARED = ("move", "position", "code", "outcome", "reason", "score")
+
+
+@dataclass
+class ReplayResult:
+    """What a replay found: the session at the end, its lines, disagreements, cut short?"""
+
+    session: Any
+    last_t: float
+    lines: list[str] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    cut_short: bool = False
+
+    @property
+    def summary(self) -> str:
+        return str(self.session.summary(self.last_t))
+
+
+def _source(entry: dict[str, Any]) -> str:
+    """Which session call produced an entry (older records lack "source": infer it)."""
+    if "source" in entry:
+        return str(entry["source"])
+    if "view" in entry:
+        return "observe"
+    return "button" if entry["type"] == "timer_start" else "tick"
+
+
+def _calls(entries: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """Group consecutive engine entries that one session call produced (same source and t)."""
+    group: list[dict[str, Any]] = []
+    for entry in entries:
+        if entry.get("type") not in EVENT_TYPES:
+            continue
+        key = (_source(entry), entry.get("t"), entry.get("view"))
+        if group and key != (_source(group[0]), group[0].get("t"), group[0].get("view")):
+            yield group
+            group = []
+        group.append(entry)
+    if group:
+        yield group
+
+
+def _mismatch(recorded: dict[str, Any], replayed: dict[str, Any]) -> bool:
+    if recorded["type"] != replayed["type"]:
+        return True
+    return any(recorded.get(k) != replayed.get(k) for k in COMPARED
+               if k in recorded or k in replayed)
+
+
+def _new_session(header: dict[str, Any]) -> tuple[Any, Any]:
+    from engine.games import find_game
+    from engine.solo import new_session
+
+    game = find_game(header["game"])
+    board = game.load_board(header["side"], header["board"])
+    duration = float(header.get("duration", 300.0))
+    return game, new_session(header["game"], header["side"], board, duration=duration)
+
+
+def _call(session: Any, game: Any, group: list[dict[str, Any]]) -> tuple[Any, list[Any]]:
+    first = group[0]
+    t = float(first["t"])
+    source = _source(first)
+    if source == "observe":
+        return session.observe(game.view_from_text(first["view"]), t)
+    if source == "button":
+        return session.start_timer(t)
+    return session.tick(t)
+
+
+def replay(record: Record) -> ReplayResult:
+    """Re-judge a record read with ``read_record``.
+
+    Raises:
+        EngineError: unknown game or side, or a board or view the engine cannot parse.
+        KeyError / ValueError: an entry lacks the fields its call needs.
+    """
+    game, session = _new_session(record.header)
+    result = ReplayResult(session=session, last_t=0.0, cut_short=record.truncated)
+    for group in _calls(record.entries):
+        session, events = _call(session, game, group)
+        replayed = [event_entry(e) for e in events]
+        result.lines.extend(describe(e) for e in replayed)
+        _compare(result, group, replayed)
+        result.last_t = float(group[0]["t"])
+    result.session = session
+    if session.outcome is None:
+        result.cut_short = True
+    return result
+
+
+def _compare(result: ReplayResult, recorded: list[dict[str, Any]],
+             replayed: list[dict[str, Any]]) -> None:
+    for i in range(max(len(recorded), len(replayed))):
+        old = describe(recorded[i]) if i < len(recorded) else "nothing"
+        new = describe(replayed[i]) if i < len(replayed) else "nothing"
+        if i >= len(recorded) or i >= len(replayed) or _mismatch(recorded[i], replayed[i]):
+            result.disagreements.append(f"DISAGREE: recorded {old}; replay says {new}")
+
+
+def command(args: argparse.Namespace) -> int:
+    """``dicekeeper replay RECORD``."""
+    try:
+        record = read_record(args.record)
+        result = replay(record)
+    except (RecordError, DeviceError) as exc:
+        print(f"dicekeeper replay: {exc}")
+        return 1
+    except (EngineError, KeyError, ValueError, TypeError) as exc:
+        print(f"dicekeeper replay: {args.record} cannot be re-judged: {exc}")
+        return 1
+    for line in result.lines:
+        print(line)
+    for line in result.disagreements:
+        print(line)
+    if result.cut_short:
+        print(f"the game was cut short at t={result.last_t:.1f}s (record ends before the game)")
+    print(result.summary)
+    return 2 if result.disagreements else 0

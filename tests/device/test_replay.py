@@ -1,0 +1,93 @@
+"""`dicekeeper replay`: re-judging a record gives the live game's last line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+from device.records import read_record
+from device.replay import replay
+
+from .test_app import GAME_SCRIPT, make_app
+
+
+@pytest.fixture()
+def live(tmp_path: Path) -> tuple[Path, str]:
+    """A record written by the app on the scripted game, and the live summary line."""
+    app = make_app(tmp_path, GAME_SCRIPT)
+    app.run()
+    return tmp_path / "r.jsonl", app.session.summary(app.now)
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+def _write(path: Path, lines: list[dict]) -> None:
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+
+
+def test_replay_prints_the_live_summary_last(live, capsys) -> None:
+    path, summary = live
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-1] == summary and "success" in summary
+    assert any("warning UN-F3" in line for line in out)
+    assert any("move N1" in line for line in out)
+    assert not any("DISAGREE" in line for line in out)
+
+
+def test_replay_agrees_event_by_event(live) -> None:
+    path, _ = live
+    result = replay(read_record(path))
+    assert result.disagreements == [] and not result.cut_short
+    assert result.session.pushes == 1 and result.session.outcome.result == "success"
+
+
+def test_a_tampered_record_is_reported_as_a_disagreement(live, capsys) -> None:
+    path, _ = live
+    lines = _lines(path)
+    move = next(x for x in lines if x["type"] == "move")
+    move["move"] = "S1"
+    _write(path, lines)
+    assert main(["replay", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "DISAGREE: recorded t=20.5s move S1" in out and "replay says t=20.5s move N1" in out
+
+
+def test_truncated_record_replays_what_is_there(live, capsys) -> None:
+    path, _ = live
+    text = path.read_text()
+    cut = text.index('"type":"move"')
+    path.write_text(text[:cut + 5])               # power cut in the middle of the move line
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert any("cut short" in line for line in out)
+    assert "warning cleared" in "\n".join(out)
+    assert "success" not in out[-1]
+
+
+def test_corrupt_record_gives_a_message_and_exit_1(live, capsys) -> None:
+    path, _ = live
+    lines = path.read_text().splitlines()
+    lines[2] = "not json at all"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path)]) == 1
+    assert "line 3" in capsys.readouterr().out
+
+
+def test_unknown_game_in_header_gives_a_message(live, capsys) -> None:
+    path, _ = live
+    lines = _lines(path)
+    lines[0]["game"] = "chess"
+    _write(path, lines)
+    assert main(["replay", str(path)]) == 1
+    assert "unknown game 'chess'" in capsys.readouterr().out
+
+
+def test_missing_record_gives_a_message(tmp_path: Path, capsys) -> None:
+    assert main(["replay", str(tmp_path / "none.jsonl")]) == 1
+    assert "cannot read" in capsys.readouterr().out
