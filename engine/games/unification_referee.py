@@ -120,7 +120,7 @@ def _pending(state: State, seen: Seen, analyses: list[PushAnalysis]) -> Judgemen
         out_ok = seen.out in {a.slid.out} | set(a.results())
         if grid_ok and red_ok and out_ok:
             return Judgement(Verdict.PENDING, state, move=str(a.entry),
-                             message=f"apply effect: {_missing(state, seen, a, codes)}")
+                             message=f"apply effect: {_missing(seen, a, codes)}")
     return None
 
 
@@ -144,16 +144,17 @@ def _mismatches(seen: Seen, cells: tuple[int, ...], red: int) -> list[int]:
             if (i == seen.red) != (i == red) or (i != red and seen.cells[i] != cells[i])]
 
 
-def _missing(state: State, seen: Seen, a: PushAnalysis, codes: tuple[str, ...]) -> str:
+def _missing(seen: Seen, a: PushAnalysis, codes: tuple[str, ...]) -> str:
     """The first part of the effect still to apply, as an OLED phrase."""
     for code in codes:
-        if code == "ROTATE" and seen.cells != a.branches[0].cells and _turns(codes):
+        if code == "ROTATE":
             turned = rotate_times(a.slid.cells, a.slid.red, _turns(codes))
-            if not _same_arrangement(seen, *turned):
+            if _turns(codes) and not _same_arrangement(seen, *turned):
                 return EFFECT_LABELS["ROTATE"]
-        elif code == "PARADIGM" and seen.cells[seen.red] not in _red_faces(a):
-            return f"red die to {a.slid.out}"
-        elif code not in ("ROTATE", "PARADIGM") and seen.out == a.slid.out:
+        elif code == "PARADIGM":
+            if seen.cells[seen.red] not in _red_faces(a):
+                return f"red die to {a.slid.out}"
+        elif seen.out == a.slid.out:
             return EFFECT_LABELS[code]
     return "finish the push"
 
