@@ -267,3 +267,15 @@ def test_picamera_with_no_camera_attached_names_the_cable(monkeypatch):
     monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=_FakePicamera2))
     with pytest.raises(CameraNotFoundError, match="ribbon cable"):
         open_camera("picamera")
+
+
+ON_PI = camera.is_raspberry_pi({})  # the device tree, not the test environment
+
+
+@pytest.mark.pi
+@pytest.mark.skipif(not ON_PI, reason="needs a Raspberry Pi with its camera module")
+def test_real_pi_camera_delivers_timed_bgr_frames():
+    with open_camera("picamera") as cam:
+        frames = [cam.read() for _ in range(3)]
+    assert all(f.image.shape == (960, 1280, 3) for f in frames)
+    assert frames[0].t < frames[1].t < frames[2].t

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import io
+import os
 
 import pytest
 from PIL import Image, ImageDraw
@@ -259,3 +260,15 @@ def test_auto_with_i2c_drives_the_panel_named_in_the_environment(monkeypatch):
 def test_unknown_kind_lists_the_choices():
     with pytest.raises(UnknownBackendError, match="ssd1306, sh1106"):
         open_display("hdmi")
+
+
+@pytest.mark.pi
+@pytest.mark.skipif(not os.path.exists("/dev/i2c-1"), reason="needs the OLED on I2C bus 1")
+def test_real_oled_accepts_a_frame():
+    display = open_display(os.environ.get("DICEKEEPER_OLED", "ssd1306"))
+    img = Image.new("1", (128, 64), 0)
+    ImageDraw.Draw(img).rectangle((0, 0, 127, 63), outline=1)
+    ImageDraw.Draw(img).text((8, 26), "dicekeeper test", fill=1)
+    display.show(img)
+    display.close()
+    assert display.last_error is None and display.frames_shown == 1
