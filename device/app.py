@@ -243,9 +243,10 @@ class App:
     def _sound(self, entry: dict[str, Any]) -> None:
         if self.buzzer is None:
             return
-        if entry["type"] == "warning" or (entry["type"] == "end"
-                                          and entry.get("outcome") == "success"):
+        if entry["type"] == "warning":
             self.buzzer.chirp()
+        elif entry["type"] == "end" and entry.get("outcome") == "success":
+            getattr(self.buzzer, "fanfare", self.buzzer.chirp)()
         elif entry["type"] == "end":
             self.buzzer.alarm()
 
@@ -368,6 +369,7 @@ def command(args: argparse.Namespace) -> int:
     from device.camera import open_camera
     from device.display import open_display
     from device.sdnotify import notify
+    from vision.errors import VisionError
 
     try:
         config = config_from_args(args)
@@ -377,7 +379,7 @@ def command(args: argparse.Namespace) -> int:
                   buttons=open_buttons(args.buttons), buzzer=open_buzzer("auto"),
                   reader=make_reader(config.profile), config=config, notify=notify,
                   clock=clock)
-    except (DeviceError, EngineError, OSError, ValueError) as exc:
+    except (DeviceError, EngineError, VisionError, OSError, ValueError) as exc:
         print(f"dicekeeper run: {exc}")
         return 1
     code = app.run()

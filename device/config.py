@@ -70,6 +70,14 @@ def config_from_args(args: argparse.Namespace,
         game=getattr(args, "game", None),
         side=getattr(args, "board", None),
         records_dir=Path(records).expanduser() if records else default_records_dir(env),
-        profile=Path(profile).expanduser() if profile else None,
+        profile=Path(profile).expanduser() if profile else _saved_profile(env),
         watchdog_s=watchdog_interval(env),
     )
+
+
+def _saved_profile(environ: Mapping[str, str]) -> Path | None:
+    """The profile ``dicekeeper calibrate`` saved by default, if there is one."""
+    from device.calibrate_cli import default_profile_path
+
+    path = default_profile_path(environ)
+    return path if path.is_file() else None

@@ -87,6 +87,9 @@ class Buzzer:
     def alarm(self) -> None:
         self.sounds.append("alarm")
 
+    def fanfare(self) -> None:
+        self.sounds.append("fanfare")
+
 
 def frames(*pairs: tuple[float, str | None], repeat: int = 2) -> list[tuple[float, object]]:
     """Each view held for ``repeat`` frames 0.5 s apart (the settle detector needs 2)."""
@@ -147,7 +150,7 @@ def test_success_stops_the_clock_and_scores(tmp_path: Path) -> None:
     assert clock_text(screen.remaining_s) == clock_text(left)
     assert app.session.pushes == 1
     assert app.camera.closed and app.display.closed
-    assert app.buzzer.sounds == ["chirp", "chirp"]     # the warning, then the success
+    assert app.buzzer.sounds == ["chirp", "fanfare"]   # the warning, then the success
 
 
 def test_record_holds_header_and_every_event(tmp_path: Path) -> None:
@@ -307,3 +310,22 @@ def test_menu_navigation_with_gpio_buttons_on_mock_pins(tmp_path: Path, mock_pin
     click("B")                                   # Unification -> Simple: the game starts
     assert app.session is not None and app.session.side == "simple"
     app.close()
+
+
+def test_config_from_run_arguments_and_environment(tmp_path: Path) -> None:
+    import argparse
+
+    from device.config import config_from_args
+
+    profile = tmp_path / "profile.json"
+    profile.write_text("{}")
+    env = {"DICEKEEPER_RECORDS": str(tmp_path / "rec"), "DICEKEEPER_PROFILE": str(profile),
+           "WATCHDOG_USEC": "8000000"}
+    args = argparse.Namespace(game="unification", board="simple", records=None, profile=None)
+    config = config_from_args(args, env)
+    assert config.records_dir == tmp_path / "rec" and config.profile == profile
+    assert config.watchdog_s == 4.0 and (config.game, config.side) == ("unification", "simple")
+    env["DICEKEEPER_PROFILE"] = str(tmp_path / "missing.json")
+    assert config_from_args(args, env).profile is None
+    with pytest.raises(ValueError, match="--board"):
+        config_from_args(argparse.Namespace(game="unification", board=None), env)
