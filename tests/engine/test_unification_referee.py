@@ -47,6 +47,7 @@ def random_positions(board: Board, count: int, seed: int) -> list[State]:
 
 
 def _check_every_legal_move(state: State) -> None:
+    views = _legal_views(state)
     for move in state.legal_moves():
         after = state.play(move)
         view = camera_after(after)
@@ -56,8 +57,7 @@ def _check_every_legal_move(state: State) -> None:
             # a reroll showing its old face looks like "not rolled yet": the referee waits
             assert j.verdict is Verdict.PENDING and j.message.startswith("apply effect: ")
             continue
-        same_view = [str(m) for m in state.legal_moves()
-                     if camera_after(state.play(m)) == view]
+        same_view = views[view]
         assert j.verdict is Verdict.MOVE, (state.position(), str(move), j)
         assert j.move in same_view
         if len(same_view) == 1:
