@@ -73,6 +73,7 @@ def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BO
 
 def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
     """Skin-coloured pixels, and pixels much darker or more saturated than the paper."""
+    small = white_balance(small)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     sat, val = hsv[:, :, 1], hsv[:, :, 2]
@@ -86,6 +87,17 @@ def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.n
     other_u8 = (other & ~skin).astype(np.uint8) * 255
     _mask_markers(other_u8, geometry)
     return skin_u8, other_u8
+
+
+def white_balance(image: np.ndarray) -> np.ndarray:
+    """Scale the channels so the paper (the brightest colours in view) comes out neutral.
+
+    A warm or cold light shifts skin out of the skin-colour range; dividing the cast out
+    brings it back. The brightest pixels are paper: nothing on the board is whiter.
+    """
+    paper = np.percentile(image.reshape(-1, 3), 95, axis=0).astype(np.float32)
+    gains = np.clip(paper.max() / np.maximum(paper, 1.0), 1.0, 2.0)
+    return np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
 
 
 def _mask_markers(mask: np.ndarray, geometry: BoardGeometry) -> None:

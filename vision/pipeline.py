@@ -48,6 +48,7 @@ NOTE_HAND = "hand over board"
 STRADDLE_MARGIN = 0.15     # of a cell: a centre this close to a cell edge straddles two cells
 CROWDED_FACTOR = 0.5       # confidence kept by a die sharing its cell with another detection
 REUSE_TOLERANCE_MM = 2.0   # a visible marker this close to where it was: the board has not moved
+REUSE_LIMIT_MM = 6.0       # ... unless another visible marker is farther off than this
 REUSE_UNVERIFIED = 15      # frames the last homography is used with no marker at all in view
 MIN_FRAME_SIDE = 32
 
@@ -161,12 +162,16 @@ class BoardReader:
                              THREE_MARKER_CONFIDENCE, frame_size, previous.rms_px), how
 
     def _still_there(self, previous: BoardLocation, markers: Mapping[int, np.ndarray]) -> bool:
-        tolerance = REUSE_TOLERANCE_MM * self.geometry.px_per_mm
+        """One visible marker where it was and none far off: the board has not moved.
+
+        Medians over each marker's corners, as a hand's shadow may drag a single corner.
+        """
+        errors_mm = []
         for marker_id, corners in markers.items():
             want = np.array(self.geometry.marker_corners_mm(marker_id)) * self.geometry.px_per_mm
-            if np.abs(previous.frame_to_canonical(corners) - want).max() > tolerance:
-                return False
-        return True
+            off = np.linalg.norm(previous.frame_to_canonical(corners) - want, axis=1)
+            errors_mm.append(float(np.median(off)) / self.geometry.px_per_mm)
+        return min(errors_mm) <= REUSE_TOLERANCE_MM and max(errors_mm) <= REUSE_LIMIT_MM
 
     def _profile_location(self, frame_size: tuple[int, int]) -> BoardLocation | None:
         homography = self.profile.homography_array(frame_size) if self.profile else None

@@ -42,10 +42,12 @@ class DrawnFrame:
 
 
 def draw_board(geometry: BoardGeometry = UNIFICATION_BOARD, *, hide: tuple[int, ...] = (),
+               shift_mm: dict[int, tuple[float, float]] | None = None,
                squares: tuple[tuple[float, float, tuple[int, int, int]], ...] = (),
                hand_mm: list[tuple[float, float]] | None = None,
                hand_colour: tuple[int, int, int] = SKIN) -> np.ndarray:
-    """The flat board: paper, markers (except ``hide``), grid, die-sized squares, a hand."""
+    """The flat board: paper, markers (except ``hide``; moved by ``shift_mm``), grid,
+    die-sized squares, a hand."""
     side = round((geometry.size_mm + 2 * MARGIN_MM) * PPM)
     canvas = np.full((side, side, 3), PAPER, np.uint8)
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
@@ -54,6 +56,8 @@ def draw_board(geometry: BoardGeometry = UNIFICATION_BOARD, *, hide: tuple[int, 
         if marker_id in hide:
             continue
         x0, y0 = geometry.marker_corners_mm(marker_id)[0]
+        dx, dy = (shift_mm or {}).get(marker_id, (0.0, 0.0))
+        x0, y0 = x0 + dx, y0 + dy
         px, py = round((x0 + MARGIN_MM) * PPM), round((y0 + MARGIN_MM) * PPM)
         marker = cv2.aruco.generateImageMarker(dictionary, marker_id, m)
         canvas[py:py + m, px:px + m] = marker[:, :, None]

@@ -88,3 +88,11 @@ def test_object_on_a_corner_is_not_a_hand_but_over_the_grid_it_is(boardkit):
     over_grid = [(95.0, 95.0), (170.0, 95.0), (170.0, 170.0), (95.0, 170.0)]
     view, _ = warped(boardkit, hand_mm=over_grid, hand_colour=(110, 50, 30))
     assert detect_hand(view, G, markers_hidden=1).present
+
+
+@pytest.mark.parametrize("tint", [(1.12, 1.0, 0.85), (0.85, 0.95, 1.1)])
+def test_pale_skin_under_a_cold_or_warm_light_is_still_skin(boardkit, tint):
+    view, _ = warped(boardkit, 0.7, tint, squares=grid_dice(), hand_mm=boardkit.ARM,
+                     hand_colour=(150, 185, 230))
+    reading = detect_hand(view, G)
+    assert reading.present and reading.kind == "skin"

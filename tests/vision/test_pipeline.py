@@ -122,6 +122,16 @@ def test_last_homography_reused_while_visible_markers_confirm_it(boardkit):
     assert [[d.face for d in row] for row in view.grid] == FACES
 
 
+@pytest.mark.parametrize("shift,reused", [(3.0, True), (10.0, False)])
+def test_reuse_tolerates_one_dragged_marker_but_not_a_far_one(boardkit, shift, reused):
+    reader = BoardReader(G, dice_finder=Recorder(LAYOUT))
+    reader.read(boardkit.photograph(boardkit.draw_board(), seed=25).image)
+    dragged = boardkit.draw_board(hide=(1, 3), shift_mm={2: (-shift, 0.0)})
+    view = reader.read(boardkit.photograph(dragged, seed=26).image)
+    assert (view.extra.get("located") == "reused") is reused
+    assert view.status is (ViewStatus.SETTLED if reused else ViewStatus.NO_BOARD)
+
+
 def test_moved_board_is_not_read_with_the_old_homography(boardkit):
     reader = BoardReader(G, dice_finder=Recorder(LAYOUT))
     reader.read(boardkit.photograph(boardkit.draw_board(), seed=17).image)
