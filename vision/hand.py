@@ -97,7 +97,8 @@ def white_balance(image: np.ndarray) -> np.ndarray:
     """
     paper = np.percentile(image.reshape(-1, 3), 95, axis=0).astype(np.float32)
     gains = np.clip(paper.max() / np.maximum(paper, 1.0), 1.0, 2.0)
-    return np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    balanced: np.ndarray = np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    return balanced
 
 
 def _mask_markers(mask: np.ndarray, geometry: BoardGeometry) -> None:

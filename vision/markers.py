@@ -115,9 +115,9 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
     if found_ids is None:
         return {}
     best: dict[int, np.ndarray] = {}
-    for quad, marker_id in zip(found, found_ids.ravel()):
+    for raw, marker_id in zip(found, found_ids.ravel()):
         mid = int(marker_id)
-        quad = quad.reshape(4, 2) / scale
+        quad = np.asarray(raw, np.float64).reshape(4, 2) / scale
         if mid in ids and (mid not in best or _perimeter(quad) > _perimeter(best[mid])):
             best[mid] = quad
     return {mid: _refine(grey, quad, scale) for mid, quad in best.items()}

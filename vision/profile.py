@@ -164,4 +164,4 @@ def _is_matrix(v: object) -> bool:
 
 def _is_colour(v: object) -> bool:
     return (isinstance(v, tuple) and len(v) == 3
-            and all(_is_number(n) and 0 <= n <= 255 for n in v))  # type: ignore[operator]
+            and all(_is_number(n) and 0 <= n <= 255 for n in v))
