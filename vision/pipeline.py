@@ -8,8 +8,9 @@
    moved (marked ``extra["located"] == "reused"``), else NO_BOARD with the missing markers named;
 3. warp the board to the canonical top-down view;
 4. look for a hand over the board (``vision.hand``) -> HAND "hand over board";
-5. find and read the dice in the canonical view (``vision.dice.find_dice``);
-6. place every die in its grid cell or among the dice outside the grid, in millimetres, with
+5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
+6. find and read the dice in the canonical view (``vision.dice.find_dice``);
+7. place every die in its grid cell or among the dice outside the grid, in millimetres, with
    a lower confidence for a die straddling two cells or sharing a cell.
 
 Never raises for a bad frame. A readable frame gives status SETTLED for that one frame: the
@@ -51,6 +52,7 @@ REUSE_TOLERANCE_MM = 2.0   # a visible marker this close to where it was: the bo
 REUSE_LIMIT_MM = 6.0       # ... unless another visible marker is farther off than this
 REUSE_UNVERIFIED = 15      # frames the last homography is used with no marker at all in view
 MIN_FRAME_SIDE = 32
+LIGHT_RATIO_RANGE = (0.6, 1.5)  # paper vs calibrated white die brightness outside: light changed
 
 DiceFinder = Callable[..., Sequence[Any]]
 
@@ -125,6 +127,7 @@ class BoardReader:
         if how == "unverified":
             return self._unsettled(ViewStatus.NO_BOARD,
                                    BoardNotFoundError(location.missing).args[0], **extra)
+        extra.update(self._light_check(warped))
         try:
             detections = self._find_dice(warped, expected_size=self.geometry.die_px)
         except (cv2.error, ValueError) as err:
@@ -132,6 +135,20 @@ class BoardReader:
             return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
         return place_dice(detections, self.geometry, location.confidence, extra,
                           seen_markers=seen)
+
+    def _light_check(self, warped: np.ndarray) -> dict[str, object]:
+        """Compare the paper's brightness with the white die measured at calibration.
+
+        Returns ``{"light": ratio, "light_changed": bool}`` (empty without a white reference)
+        so the app can suggest "light changed - recalibrate colours?".
+        """
+        white = self.profile.white_ref if self.profile else None
+        if white is None:
+            return {}
+        paper = float(np.percentile(warped[::3, ::3].max(axis=2), 90))
+        ratio = paper / max(max(white), 1.0)
+        changed = not LIGHT_RATIO_RANGE[0] <= ratio <= LIGHT_RATIO_RANGE[1]
+        return {"light": round(ratio, 2), "light_changed": changed}
 
     def _locate(self, markers: Mapping[int, np.ndarray], frame_size: tuple[int, int]
                 ) -> tuple[BoardLocation, str] | BoardNotFoundError:

@@ -204,3 +204,14 @@ def test_detection_on_a_visible_marker_is_dropped_but_not_on_a_hidden_one():
     on_marker = at_mm(160.0, 160.0, None, "unknown", 0.0)   # inside marker 2's square
     assert place_dice([on_marker], G, seen_markers=(0, 1, 2, 3)).outside == ()
     assert len(place_dice([on_marker], G, seen_markers=(0, 1, 3)).outside) == 1
+
+
+def test_light_change_against_the_calibrated_white_die_is_flagged(boardkit):
+    profile = CalibrationProfile("unification", "t", white_ref=(225.0, 228.0, 230.0))
+    image = boardkit.photograph(boardkit.draw_board(), seed=27).image
+    reader = BoardReader(G, profile, dice_finder=Recorder(LAYOUT))
+    normal = reader.read(image)
+    dimmed = reader.read((image * 0.4).astype(np.uint8))
+    assert normal.extra["light_changed"] is False and 0.9 < normal.extra["light"] < 1.1
+    assert dimmed.extra["light_changed"] is True and dimmed.status is ViewStatus.SETTLED
+    assert "light" not in BoardReader(G, dice_finder=Recorder()).read(image).extra
