@@ -21,9 +21,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.dice_candidates import Candidate, find_candidates, merge_duplicates
+from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, merge_duplicates
 from vision.dice_colour import classify_colour
 from vision.dice_pips import CROP, PipReading, read_top
+from vision.dice_top import rectify, top_face
 
 log = logging.getLogger(__name__)
 
@@ -97,27 +98,37 @@ def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
     return image
 
 
-def rectify(image: np.ndarray, cand: Candidate, size: int = CROP) -> np.ndarray:
-    """Warp a candidate's rotated rectangle to an upright ``size`` x ``size`` square."""
-    pts = cv2.boxPoints(((cand.cx, cand.cy), (cand.w, cand.h), cand.angle)).astype(np.float32)
-    dst = np.array([[0, size], [0, 0], [size, 0]], np.float32)
-    m = cv2.getAffineTransform(pts[:3], dst)
-    return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
+def hypotheses(image: np.ndarray, cand: Candidate) -> list[Candidate]:
+    """Rectangles that may be the die's top face: as found, trimmed to the top, and scaled."""
+    out = [cand, _scaled(cand, 0.85), _scaled(cand, 1.15)]
+    top = top_face(image, cand)
+    if top.aspect <= MAX_ASPECT and top.size >= 0.7 * cand.size:
+        out.append(top)
+    return out
+
+
+def _scaled(c: Candidate, k: float) -> Candidate:
+    return Candidate(c.cx, c.cy, c.w * k, c.h * k, c.angle, c.fill, c.source)
 
 
 def _read_candidate(image: np.ndarray, cand: Candidate) -> DieDetection | None:
-    crop = rectify(image, cand)
-    reading = read_top(crop)
-    if reading.face is None and len(reading.blobs) < 2:
-        return None  # no pip evidence: not a die, or nothing to say about it
-    colour = classify_colour(crop)
-    face, conf, reason = reading.face, reading.confidence, reading.reason
-    if _cut_off(image, cand):
+    """Read a candidate under each hypothesis of its top face; they must agree."""
+    readings = [(h, read_top(rectify(image, h, CROP))) for h in hypotheses(image, cand)]
+    called = [(h, r) for h, r in readings if r.face is not None and r.confidence >= ABSTAIN_BELOW]
+    if not called:
+        h, r = max(readings, key=lambda hr: len(hr[1].blobs))
+        if len(r.blobs) < 2:
+            return None  # no pip evidence: not a die, or nothing to say about it
+        face, conf, reason = None, 0.0, r.reason or "unsure"
+    else:
+        h, r = max(called, key=lambda hr: hr[1].confidence)
+        face, conf, reason = r.face, r.confidence, ""
+        if len({r2.face for _, r2 in called}) > 1:
+            face, conf, reason = None, 0.0, "unclear pips"
+    if _cut_off(image, h):
         face, conf, reason = None, 0.0, "cut off"
-    elif face is not None and conf < ABSTAIN_BELOW:
-        face, conf, reason = None, 0.0, "unsure"
-    return DieDetection(cand.cx, cand.cy, cand.size, cand.angle % 90.0, face, colour,
+    colour = classify_colour(rectify(image, h, CROP))
+    return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)
 
 

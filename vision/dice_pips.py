@@ -30,10 +30,12 @@ LAYOUTS: dict[int, list[np.ndarray]] = {
         np.array([[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]], float)],
 }
 
-# Threshold fractions of the peak contrast at which pips are segmented; the count must agree.
-LEVELS = (0.35, 0.5, 0.65)
+PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest pip
+MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
+_PEAK_KERNEL = np.ones((7, 7), np.uint8)
 MIN_CONTRAST = 18.0      # Lab distance below which a blob is not a pip
 BORDER = 0.07            # fraction of the crop ignored at each edge (rounded, shaded edges)
+PIP_RADIUS = 0.46        # pip centres lie within this fraction of the edge from the centre
 
 
 @dataclass(frozen=True)
@@ -42,8 +44,8 @@ class Blob:
 
     x: float
     y: float
-    area: float
-    roundness: float  # 4*pi*area / perimeter^2 -like measure from the fitted ellipse axes
+    area: float      # strength of the pip-sized response
+    contrast: float  # Lab distance from the body at the centre
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,15 @@ def _inner_mask() -> np.ndarray:
     return m
 
 
+def _pip_zone() -> np.ndarray:
+    """Where pip centres may lie: not in the rounded corners, where the table shows through."""
+    yy, xx = np.mgrid[0:CROP, 0:CROP] + 0.5
+    r = np.hypot(xx - CROP / 2, yy - CROP / 2)
+    return ((r <= PIP_RADIUS * CROP) & (_INNER > 0)).astype(np.uint8)
+
+
 _INNER = _inner_mask()
+_PIP_ZONE = _pip_zone()
 
 
 def body_lab(crop_lab: np.ndarray) -> np.ndarray:
@@ -96,92 +106,168 @@ def contrast_maps(crop_lab: np.ndarray, body: np.ndarray) -> dict[str, np.ndarra
     return {"dark": dark * _INNER, "light": light * _INNER}
 
 
-def find_blobs(contrast: np.ndarray, threshold: float) -> list[Blob]:
-    """Round pip-sized blobs above ``threshold`` in a contrast map."""
-    mask = (contrast > threshold).astype(np.uint8)
-    n, _labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    blobs = []
-    min_area = math.pi * (0.045 * CROP) ** 2
-    max_area = math.pi * (0.17 * CROP) ** 2
-    for i in range(1, n):
-        area = float(stats[i, cv2.CC_STAT_AREA])
-        if not min_area <= area <= max_area:
+def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
+    """Pip-shaped peaks of a contrast map: (pips, weaker peaks), strongest first.
+
+    A difference of Gaussians tuned to pip size answers strongly to round blobs and weakly to
+    straight edges and glare lines; pips are its local maxima within a fraction of the strongest.
+    """
+    resp = cv2.GaussianBlur(contrast, (0, 0), 1.5) - cv2.GaussianBlur(contrast, (0, 0), 6.0)
+    local_max = cv2.dilate(resp, _PEAK_KERNEL)
+    ys, xs = np.nonzero((resp >= local_max) & (resp > 0) & (_PIP_ZONE > 0))
+    if len(xs) == 0:
+        return [], []
+    values = resp[ys, xs]
+    order = np.argsort(-values)
+    top = float(values[order[0]])
+    floor = max(MIN_CONTRAST, 0.4 * float(contrast.max()))
+    pips: list[Blob] = []
+    weaker: list[Blob] = []
+    for k in order:
+        v, x, y = float(values[k]), int(xs[k]), int(ys[k])
+        blob = Blob(*_subpixel(resp, x, y), v, float(contrast[y, x]))
+        if any((b.x - x) ** 2 + (b.y - y) ** 2 <= MIN_PIP_GAP ** 2 for b in pips):
             continue
-        w, h = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
-        roundness = min(w, h) / max(w, h) * min(1.0, area / (0.7 * w * h))
-        blobs.append(Blob(float(cents[i][0]), float(cents[i][1]), area, float(roundness)))
-    if len(blobs) > 1:
-        # specks far smaller than the typical pip are dust or texture, not pips
-        typical = float(np.median([b.area for b in blobs]))
-        blobs = [b for b in blobs if b.area >= 0.35 * typical]
-    return blobs
+        if v >= PEAK_FRACTION * top and blob.contrast >= floor:
+            pips.append(blob)
+        else:
+            weaker.append(blob)
+    return pips, weaker
 
 
-def fit_layout(points: np.ndarray) -> tuple[int | None, float]:
-    """Fit pip centres (crop pixels) to the layout of their count.
+def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
+    """Centre of a peak refined by the response-weighted mean of its 3x3 neighbourhood."""
+    y0, y1, x0, x1 = max(0, y - 1), min(CROP, y + 2), max(0, x - 1), min(CROP, x + 2)
+    w = np.clip(resp[y0:y1, x0:x1], 0, None)
+    if w.sum() <= 0:
+        return float(x), float(y)
+    gy, gx = np.mgrid[y0:y1, x0:x1]
+    return float((gx * w).sum() / w.sum()), float((gy * w).sum() / w.sum())
 
-    Returns:
-        (face, error): error is the worst pip's distance from its lattice point in units of the
-        lattice step (0 = perfect); face None when the count is not 1..6.
+
+@dataclass(frozen=True)
+class LayoutFit:
+    """A pip layout fitted to pip centres in crop coordinates normalised to -1..1.
+
+    ``lattice`` holds the nine lattice points the fit implies, ``free`` the indices of those
+    the layout leaves empty (where a missed pip of another face would sit).
+    """
+
+    face: int
+    error: float
+    lattice: np.ndarray
+    free: tuple[int, ...]
+    step: float
+    turn: float = 0.0  # degrees between the layout and the crop's edges
+
+
+GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], float)
+NOMINAL_STEP = 0.54  # pip offset / half edge on common dice
+
+
+def fit_layout(points: np.ndarray) -> LayoutFit | None:
+    """Fit pip centres (crop pixels) to the layout of their count; None for 0 or > 6 pips.
+
+    The error is the worst pip's distance from its lattice point in lattice steps (0 = perfect),
+    including how far the layout's centre is from the crop's centre.
     """
     n = len(points)
     if n not in LAYOUTS:
-        return None, 1.0
+        return None
     half = CROP / 2.0
     uv = (points - half) / half
     if n == 1:
-        return 1, float(np.hypot(*uv[0])) / 0.5
+        err = _off_centre(uv[0])
+        return LayoutFit(1, err, uv[0] + GRID * NOMINAL_STEP, _free(LAYOUTS[1][0]), NOMINAL_STEP)
     centre = uv.mean(axis=0)
-    rel = uv - centre
-    best = math.inf
+    best: LayoutFit | None = None
     for layout in LAYOUTS[n]:
-        best = min(best, _layout_error(rel, layout))
-    off_centre = float(np.hypot(*centre)) / 0.5
-    return n, max(best, off_centre)
+        fit = _similarity_fit(uv - centre, layout)
+        if fit is None:
+            continue
+        err, scale, rot = fit
+        err = max(err, _off_centre(centre))
+        if best is None or err < best.error:
+            lattice = centre + (GRID * scale) @ rot.T
+            turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
+            turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
+            best = LayoutFit(n, err, lattice, _free(layout), scale, turn)
+    return best or LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
 
 
-def _layout_error(rel: np.ndarray, layout: np.ndarray) -> float:
-    """Worst residual after a similarity fit (rotation + scale) of ``layout`` to ``rel``."""
+def _off_centre(centre: np.ndarray) -> float:
+    """Error (lattice steps) for a pip pattern whose centre is off the crop's centre."""
+    return max(0.0, float(np.hypot(*centre)) - 0.12) / 0.3
+
+
+def _free(layout: np.ndarray) -> tuple[int, ...]:
+    used = {(int(x), int(y)) for x, y in layout}
+    return tuple(i for i, (x, y) in enumerate(GRID) if (int(x), int(y)) not in used)
+
+
+_ANGLES = np.radians(np.arange(-45.0, 45.0, 3.0))
+_ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], axis=1),
+                       np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], axis=1)], axis=1)  # (A,2,2)
+
+
+def _similarity_fit(rel: np.ndarray, layout: np.ndarray
+                    ) -> tuple[float, float, np.ndarray] | None:
+    """(worst residual in lattice steps, scale, rotation) of ``layout`` fitted to ``rel``.
+
+    The die may sit at any angle in its crop, so every rotation in 3-degree steps is tried
+    (the layouts repeat every 90 degrees), then the best is refined by least squares.
+    """
+    n = len(rel)
     scale = math.sqrt((rel ** 2).sum() / (layout ** 2).sum())
     if not 0.25 <= scale <= 0.8:
-        return math.inf
-    target = layout * scale
-    # nearest assignment must be a bijection
-    d = np.linalg.norm(rel[:, None, :] - target[None, :, :], axis=2)
-    assign = d.argmin(axis=1)
-    if len(set(assign.tolist())) != len(assign):
-        return math.inf
-    src, dst = rel, target[assign]
-    # Kabsch with uniform scale
-    h = src.T @ dst
-    u, _, vt = np.linalg.svd(h)
+        return None
+    targets = np.einsum("aij,kj->aki", _ROTATIONS, layout * scale)        # (A,k,2)
+    d = np.linalg.norm(rel[None, :, None, :] - targets[:, None, :, :], axis=3)  # (A,n,k)
+    assign = d.argmin(axis=2)
+    valid = (np.sort(assign, axis=1) == np.arange(n)).all(axis=1)
+    if not valid.any():
+        return None
+    worst = np.take_along_axis(d, assign[:, :, None], axis=2)[:, :, 0].max(axis=1)
+    worst[~valid] = np.inf
+    a = int(worst.argmin())
+    dst = layout[assign[a]] * scale
+    u, _, vt = np.linalg.svd(rel.T @ dst)
     if np.linalg.det(u @ vt) < 0:
         u[:, -1] = -u[:, -1]
-    r = u @ vt
-    rotated = src @ r
-    angle = math.degrees(math.atan2(r[0, 1], r[0, 0]))
-    if abs(angle) > 20:
-        return math.inf
-    resid = np.linalg.norm(rotated - dst, axis=1).max() / scale
-    return float(resid)
+    rot = u @ vt
+    resid = np.linalg.norm(rel @ rot - dst, axis=1).max() / scale
+    return float(resid), scale, rot
 
 
-def _read_polarity(contrast: np.ndarray) -> tuple[int | None, float, list[Blob], float, str]:
-    """Count and fit pips of one polarity at several thresholds."""
+def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob]) -> float:
+    """How strongly a rejected peak sits where a pip of another face would be (0 = none).
+
+    A weak peak on an empty lattice point may be a missed pip (a 6 read as 4); its strength
+    relative to the weakest accepted pip says how likely.
+    """
+    if not pips or not weaker or not fit.free:
+        return 0.0
+    weakest = min(b.area for b in pips)
+    half = CROP / 2.0
+    worst = 0.0
+    for b in weaker:
+        p = (np.array([b.x, b.y]) - half) / half
+        d = np.linalg.norm(fit.lattice[list(fit.free)] - p, axis=1).min()
+        # a lone pip fixes no orientation: any other peak on the face is a rival
+        if d < 0.45 * fit.step or fit.face == 1:
+            worst = max(worst, b.area / weakest)
+    return worst
+
+
+def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], list[Blob],
+                                                   float]:
+    """Find the pips of one polarity and fit their layout."""
     peak = float(np.percentile(contrast[_INNER.astype(bool)], 99.5))
     if peak < MIN_CONTRAST:
-        return None, 1.0, [], peak, "no pips"
-    results = []
-    for level in LEVELS:
-        blobs = find_blobs(contrast, max(MIN_CONTRAST * 0.6, level * peak))
-        pts = np.array([[b.x, b.y] for b in blobs], float).reshape(-1, 2)
-        face, err = fit_layout(pts)
-        results.append((face, err, blobs))
-    faces = {r[0] for r in results}
-    face, err, blobs = results[1]
-    if len(faces) != 1 or face is None:
-        return None, min(r[1] for r in results), blobs, peak, "unclear pips"
-    return face, max(r[1] for r in results), blobs, peak, ""
+        return None, [], [], peak
+    pips, weaker = find_peaks(contrast)
+    pts = np.array([[b.x, b.y] for b in pips], float).reshape(-1, 2)
+    return fit_layout(pts), pips, weaker, peak
 
 
 def read_top(crop_bgr: np.ndarray) -> PipReading:
@@ -195,32 +281,35 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
     """
     crop_lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
     body = body_lab(crop_lab)
-    maps = contrast_maps(crop_lab, body)
     readings = []
-    for polarity, contrast in maps.items():
-        face, err, blobs, peak, reason = _read_polarity(contrast)
-        conf = _confidence(face, err, blobs, peak) if face is not None else 0.0
-        readings.append(PipReading(face, conf, reason, polarity, tuple(blobs), peak, err))
+    for polarity, contrast in contrast_maps(crop_lab, body).items():
+        fit, pips, weaker, peak = _read_polarity(contrast)
+        if fit is None:
+            reason = "no pips" if not pips else "unclear pips"
+            readings.append(PipReading(None, 0.0, reason, polarity, tuple(pips), peak))
+            continue
+        conf = _confidence(fit, pips, weaker, peak)
+        readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error))
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
-    best = readings[0]
-    if best.face is None:
-        return best
-    other = readings[1]
+    best, other = readings[0], readings[1]
+    if best.confidence <= 0.0:
+        reason = best.reason or "unclear pips"
+        return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
+                          best.fit_error)
     if other.face is not None and other.face != best.face and other.confidence > 0.3:
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
     return best
 
 
-def _confidence(face: int | None, err: float, blobs: list[Blob], peak: float) -> float:
-    """Belief in a layout from fit error, pip size spread, roundness and contrast."""
-    if face is None or not blobs:
-        return 0.0
-    fit = max(0.0, 1.0 - max(0.0, err - 0.25) / 0.4)
-    areas = np.array([b.area for b in blobs])
-    spread = float(areas.std() / areas.mean()) if len(areas) > 1 else 0.0
-    size = max(0.0, 1.0 - max(0.0, spread - 0.3) / 0.4)
-    roundness = min(b.roundness for b in blobs)
-    rnd = max(0.0, min(1.0, (roundness - 0.3) / 0.3))
-    con = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
-    return float(fit * size * rnd * (0.5 + 0.5 * con))
+def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: float) -> float:
+    """Belief in a layout from fit error, even pip strength, rival peaks and contrast."""
+    fit_f = max(0.0, 1.0 - max(0.0, fit.error - 0.25) / 0.4)
+    strengths = [b.area for b in pips]
+    even = min(strengths) / max(strengths)
+    even_f = max(0.0, min(1.0, (even - PEAK_FRACTION) / 0.15))
+    amb_f = max(0.0, min(1.0, (0.7 - ambiguity(fit, pips, weaker)) / 0.4))
+    con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
+    # the die's edges fix the crop's axes, so its pips run along them
+    turn_f = max(0.0, min(1.0, (30.0 - fit.turn) / 18.0))
+    return float(fit_f * even_f * amb_f * turn_f * (0.5 + 0.5 * con_f))
