@@ -126,6 +126,12 @@ def _width(text: str, size: int) -> int:
     return int(right - left)
 
 
+def _ink(text: str, size: int) -> tuple[int, int]:
+    """Left and right ink edges of ``text`` drawn at x = 0."""
+    left, _, right, _ = font(size).getbbox(_plain(text))
+    return int(left), int(right)
+
+
 def _fit(text: str, width: int, size: int = SMALL) -> tuple[str, int]:
     """Shrink the font (down to 8 px), then cut the text with an ellipsis, to fit ``width``."""
     for s in range(size, _MIN_SIZE - 1, -1):
@@ -155,7 +161,8 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
 
 def _centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int, fill: int = 1) -> None:
     text, size = _fit(text, WIDTH - 2, size)
-    _text(draw, ((WIDTH - _width(text, size)) // 2, y), text, size, fill)
+    left, right = _ink(text, size)
+    _text(draw, ((WIDTH - left - right) // 2, y), text, size, fill)
 
 
 def _band(draw: ImageDraw.ImageDraw, top: int, lines: list[str], size: int) -> None:
@@ -200,9 +207,10 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
     pushes = f"P {model.pushes}"
     title, size = _fit(model.title, WIDTH - 8 - _width(pushes, SMALL))
     _text(draw, (0, 0), title, size)
-    _text(draw, (WIDTH - _width(pushes, SMALL) - 1, 0), pushes, SMALL)
+    _text(draw, (WIDTH - 1 - _ink(pushes, SMALL)[1], 0), pushes, SMALL)
     clock = clock_text(model.remaining_s)
-    _text(draw, ((WIDTH - _width(clock, CLOCK)) // 2, 4), clock, CLOCK)
+    left, right = _ink(clock, CLOCK)
+    _text(draw, ((WIDTH - left - right) // 2, 4), clock, CLOCK)
     if not model.timer_running:   # a small square: the clock is not counting
         draw.rectangle((WIDTH - 8, 22, WIDTH - 3, 27), outline=1)
     status_top, band_top = 39, 52

@@ -109,3 +109,17 @@ def test_menu_highlights_the_chosen_item_when_scrolled() -> None:
 def test_render_refuses_unknown_models() -> None:
     with pytest.raises(TypeError, match="no renderer"):
         render("5:00")  # type: ignore[arg-type]
+
+
+def test_push_count_is_drawn_whole_at_the_right_edge() -> None:
+    from device.screens import SMALL, font
+
+    image = render(Game("Unification simple", 300, 0, ""))
+    header = image.crop((0, 0, WIDTH, 12))
+    columns = [sum(header.crop((x, 0, x + 1, 12)).histogram()[1:]) for x in range(WIDTH)]
+    start = min(x for x in range(100, WIDTH) if columns[x])
+    left, _, right, _ = font(SMALL).getbbox("P 0")
+    # the whole "P 0" is visible: its lit span is as wide as the text's ink
+    last = max(x for x in range(WIDTH) if columns[x])
+    assert last - start + 1 == right - left
+    assert start > max(x for x in range(100) if columns[x]) + 3   # a gap after the title
