@@ -44,6 +44,7 @@ from engine.table import TableView, ViewStatus
 log = logging.getLogger(__name__)
 
 CAMERA_LOST = "camera lost — check cable"
+LIGHT_CHANGED = "light changed - recalibrate colours?"
 # Statuses whose note replaces the session's status line (MOVING is normal play: not shown).
 _SHOWN_PROBLEMS = (ViewStatus.HAND, ViewStatus.NO_BOARD, ViewStatus.UNREADABLE)
 
@@ -96,6 +97,7 @@ class App:
         self.message: Message | None = None
         self.screen: Screen = self.menu.screen()
         self._camera_down = False
+        self.light_changed = False  # the reader says the light differs from the calibration
         self._last_ping = float("-inf")
         if config.game and config.side:
             self.start_game(config.game, config.side)
@@ -148,7 +150,9 @@ class App:
 
     def _read_view(self, image: Any) -> TableView:
         try:
-            return self.settle.update(self.reader.read(image))
+            raw = self.reader.read(image)
+            self.light_changed = bool(raw.extra.get("light_changed"))
+            return self.settle.update(raw)
         except Exception:  # a vision bug must not lose the game: log it, wait for next frame
             log.exception("board reader failed on a frame")
             self.settle.reset()
@@ -207,7 +211,8 @@ class App:
     def observe(self, view: TableView, t: float) -> None:
         """Give one (settled or not) view to the session, then tick its clock."""
         self.view = view
-        self.problem = view.note if view.status in _SHOWN_PROBLEMS else ""
+        self.problem = (view.note if view.status in _SHOWN_PROBLEMS
+                        else LIGHT_CHANGED if self.light_changed else "")
         if self.session is None or self.session.outcome is not None:
             return
         try:

@@ -205,6 +205,27 @@ def test_a_crashing_reader_does_not_lose_the_game(tmp_path: Path) -> None:
     assert app.session.outcome is not None and app.session.outcome.result == "success"
 
 
+def test_a_light_change_is_suggested_for_recalibration(tmp_path: Path) -> None:
+    from device.app import LIGHT_CHANGED
+
+    class DimReader(TextReader):
+        def read(self, image):
+            view = super().read(START if image == "dim" else image)
+            view.extra["light_changed"] = image == "dim"
+            return view
+
+    app = make_app(tmp_path, [(0.0, HAND), (1.0, START), (2.0, START), (3.0, START)],
+                   reader=DimReader())
+    app.camera.script[2:2] = [(1.5, "dim")]
+    app.step()
+    assert app.current_screen().status == "hand over board"      # the hand comes first
+    app.step()
+    app.step()
+    assert app.current_screen().status == LIGHT_CHANGED
+    app.step()
+    assert app.current_screen().status != LIGHT_CHANGED
+
+
 def test_watchdog_and_ready_are_sent(tmp_path: Path) -> None:
     sent: list[str] = []
     ticks = iter(range(1000))
