@@ -150,9 +150,10 @@ class App:
 
     def _read_view(self, image: Any) -> TableView:
         try:
-            raw = self.reader.read(image)
+            raw: TableView = self.reader.read(image)
             self.light_changed = bool(raw.extra.get("light_changed"))
-            return self.settle.update(raw)
+            settled: TableView = self.settle.update(raw)
+            return settled
         except Exception:  # a vision bug must not lose the game: log it, wait for next frame
             log.exception("board reader failed on a frame")
             self.settle.reset()

@@ -23,6 +23,7 @@ from typing import Any
 from device.errors import DeviceError
 from device.records import Record, RecordError, describe, event_entry, read_record
 from engine.errors import EngineError
+from engine.solo import Event, SoloSession
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ def _mismatch(recorded: dict[str, Any], replayed: dict[str, Any]) -> bool:
                if k in recorded or k in replayed)
 
 
-def _new_session(header: dict[str, Any]) -> tuple[Any, Any]:
+def _new_session(header: dict[str, Any]) -> tuple[Any, SoloSession]:
     from engine.games import find_game
     from engine.solo import new_session
 
@@ -88,7 +89,8 @@ def _new_session(header: dict[str, Any]) -> tuple[Any, Any]:
     return game, new_session(header["game"], header["side"], board, duration=duration)
 
 
-def _call(session: Any, game: Any, group: list[dict[str, Any]]) -> tuple[Any, list[Any]]:
+def _call(session: SoloSession, game: Any, group: list[dict[str, Any]]
+          ) -> tuple[SoloSession, list[Event]]:
     first = group[0]
     t = float(first["t"])
     source = _source(first)
