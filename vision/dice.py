@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.dice_blur import is_blurred
 from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, merge_duplicates
 from vision.dice_colour import classify_colour
 from vision.dice_pips import CROP, PipReading, read_top
@@ -29,6 +30,8 @@ from vision.dice_top import rectify, top_face
 log = logging.getLogger(__name__)
 
 ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not called
+SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
+BLUR_VIEW = 1.3         # blur is judged on the die with this much of its surroundings
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 
 
@@ -75,7 +78,9 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
         return []
     if expected_size is not None:
         min_size, max_size = 0.75 * expected_size, 1.25 * expected_size
-    cands = merge_duplicates(find_candidates(image, min_size, max_size))
+    # the visible top face of a die is smaller than its edge (rounded edges, bevel)
+    cands = merge_duplicates(find_candidates(image, SIZE_SLACK[0] * min_size,
+                                             SIZE_SLACK[1] * max_size))
     found = [d for d in (_read_candidate(image, c) for c in cands) if d is not None]
     kept = suppress_overlaps(found)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
@@ -101,10 +106,16 @@ def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
 def hypotheses(image: np.ndarray, cand: Candidate) -> list[Candidate]:
     """Rectangles that may be the die's top face: as found, trimmed to the top, and scaled."""
     out = [cand, _scaled(cand, 0.85), _scaled(cand, 1.15)]
+    if cand.aspect > 1.12:  # part of the top is missing or a side is included: try squares
+        out += [_squared(cand, max(cand.w, cand.h)), _squared(cand, min(cand.w, cand.h))]
     top = top_face(image, cand)
     if top.aspect <= MAX_ASPECT and top.size >= 0.7 * cand.size:
         out.append(top)
     return out
+
+
+def _squared(c: Candidate, side: float) -> Candidate:
+    return Candidate(c.cx, c.cy, side, side, c.angle, c.fill, c.source)
 
 
 def _scaled(c: Candidate, k: float) -> Candidate:
@@ -127,6 +138,8 @@ def _read_candidate(image: np.ndarray, cand: Candidate) -> DieDetection | None:
             face, conf, reason = None, 0.0, "unclear pips"
     if _cut_off(image, h):
         face, conf, reason = None, 0.0, "cut off"
+    elif is_blurred(rectify(image, cand, CROP, BLUR_VIEW)):
+        face, conf, reason = None, 0.0, "blurred"
     colour = classify_colour(rectify(image, h, CROP))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)

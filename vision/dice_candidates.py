@@ -17,7 +17,9 @@ import cv2
 import numpy as np
 
 MAX_ASPECT = 1.4        # longer / shorter side of a region that may still be one die
-MIN_FILL = 0.6          # region area / rectangle area
+MIN_FILL = 0.8          # region area / rectangle area (a disc fills 0.79)
+MAX_ROUNDNESS = 0.84    # region area / enclosing circle area above which it is a disc
+SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
 MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
 
 
@@ -83,10 +85,29 @@ def regions(mask: np.ndarray, min_size: float, max_size: float, source: str) -> 
         if not min_area <= area <= max_area:
             continue
         cand = _fit(c, area, source)
-        if cand and min_size <= cand.size <= max_size and cand.aspect <= MAX_ASPECT \
-                and cand.fill >= MIN_FILL:
+        if cand is None or cand.fill < MIN_FILL or _round(c, area):
+            continue
+        if cand.aspect <= MAX_ASPECT and min_size <= cand.size <= max_size:
             out.append(cand)
+        elif SPLIT_ASPECT[0] <= cand.aspect <= SPLIT_ASPECT[1]:
+            out.extend(s for s in split_pair(cand) if min_size <= s.size <= max_size)
     return out
+
+
+def split_pair(c: Candidate) -> list[Candidate]:
+    """Two touching dice side by side: one square at each end of the long rectangle."""
+    side = min(c.w, c.h)
+    shift = (max(c.w, c.h) - side) / 2.0
+    a = np.radians(c.angle if c.w >= c.h else c.angle + 90.0)
+    dx, dy = shift * np.cos(a), shift * np.sin(a)
+    return [Candidate(c.cx + sx * dx, c.cy + sx * dy, side, side, c.angle, c.fill,
+                      c.source + "+split") for sx in (-1.0, 1.0)]
+
+
+def _round(contour: np.ndarray, area: float) -> bool:
+    """A disc (a hole, a coin, a counter) fills its enclosing circle; a square fills 64 %."""
+    _, radius = cv2.minEnclosingCircle(contour)
+    return area / (np.pi * radius * radius + 1e-6) > MAX_ROUNDNESS
 
 
 def _fit(contour: np.ndarray, area: float, source: str) -> Candidate | None:

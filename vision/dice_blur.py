@@ -1,0 +1,36 @@
+"""Tell a die smeared by motion from a sharp one.
+
+A sharp die seen from above has edges in two perpendicular directions and round pips, so its
+image gradients point every way about equally. Motion blur wipes out the gradients along the
+motion: the gradient structure tensor becomes strongly one-directional. Its anisotropy
+(``(l1 - l2) / (l1 + l2)`` of the eigenvalues, 0 = isotropic, 1 = one direction) is the measure.
+
+May import numpy and OpenCV only.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+BLUR_ANISOTROPY = 0.45  # above this the die is read as smeared by motion
+
+
+def gradient_anisotropy(crop_bgr: np.ndarray) -> float:
+    """Anisotropy (0..1) of the image gradients of a die crop that includes the die's edges."""
+    grey = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
+    a, b, c = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+    half_trace = (a + b) / 2.0
+    if half_trace <= 1e-6:
+        return 0.0
+    disc = math.sqrt(max(0.0, half_trace * half_trace - (a * b - c * c)))
+    return disc / half_trace
+
+
+def is_blurred(crop_bgr: np.ndarray) -> bool:
+    """Whether a die crop (with its edges) looks smeared by motion."""
+    return gradient_anisotropy(crop_bgr) > BLUR_ANISOTROPY
