@@ -103,15 +103,18 @@ def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
     return image
 
 
-def hypotheses(image: np.ndarray, cand: Candidate) -> list[Candidate]:
+def hypotheses(cand: Candidate, top: Candidate) -> list[Candidate]:
     """Rectangles that may be the die's top face: as found, trimmed to the top, and scaled."""
     out = [cand, _scaled(cand, 0.85), _scaled(cand, 1.15)]
     if cand.aspect > 1.12:  # part of the top is missing or a side is included: try squares
         out += [_squared(cand, max(cand.w, cand.h)), _squared(cand, min(cand.w, cand.h))]
-    top = top_face(image, cand)
-    if top.aspect <= MAX_ASPECT and top.size >= 0.7 * cand.size:
+    if _plausible_top(cand, top):
         out.append(top)
     return out
+
+
+def _plausible_top(cand: Candidate, top: Candidate) -> bool:
+    return top.aspect <= MAX_ASPECT and top.size >= 0.7 * cand.size
 
 
 def _squared(c: Candidate, side: float) -> Candidate:
@@ -124,7 +127,8 @@ def _scaled(c: Candidate, k: float) -> Candidate:
 
 def _read_candidate(image: np.ndarray, cand: Candidate) -> DieDetection | None:
     """Read a candidate under each hypothesis of its top face; they must agree."""
-    readings = [(h, read_top(rectify(image, h, CROP))) for h in hypotheses(image, cand)]
+    top = top_face(image, cand)
+    readings = [(h, read_top(rectify(image, h, CROP))) for h in hypotheses(cand, top)]
     called = [(h, r) for h, r in readings if r.face is not None and r.confidence >= ABSTAIN_BELOW]
     if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
