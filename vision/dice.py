@@ -22,15 +22,18 @@ import cv2
 import numpy as np
 
 from vision.dice_blur import is_blurred
-from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, merge_duplicates
+from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates
 from vision.dice_colour import classify_colour
-from vision.dice_pips import CROP, PipReading, read_top
+from vision.dice_pips import CROP, VIEW, PipReading, read_top
 from vision.dice_top import rectify, top_face
 
 log = logging.getLogger(__name__)
 
 ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not called
+GROUP_DISTANCE = 0.35   # candidates closer than this (in die sizes) are one place
+AGREEING = 3            # confident readings of one face that end the search early
 SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
+EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
 BLUR_VIEW = 1.3         # blur is judged on the die with this much of its surroundings
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 
@@ -77,11 +80,12 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     if image is None:
         return []
     if expected_size is not None:
-        min_size, max_size = 0.75 * expected_size, 1.25 * expected_size
+        min_size, max_size = EXPECTED_RANGE[0] * expected_size, EXPECTED_RANGE[1] * expected_size
     # the visible top face of a die is smaller than its edge (rounded edges, bevel)
-    cands = merge_duplicates(find_candidates(image, SIZE_SLACK[0] * min_size,
-                                             SIZE_SLACK[1] * max_size))
-    found = [d for d in (_read_candidate(image, c) for c in cands) if d is not None]
+    low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
+    cands = find_candidates(image, low, high)
+    found = [d for d in (_read_group(image, g, expected_size) for g in group_by_place(cands))
+             if d is not None]
     kept = suppress_overlaps(found)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
 
@@ -103,13 +107,20 @@ def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
     return image
 
 
+def view(image: np.ndarray, cand: Candidate) -> np.ndarray:
+    """The candidate's rectangle warped to ``CROP`` px with its surroundings (``VIEW`` px)."""
+    return rectify(image, cand, VIEW, VIEW / CROP)
+
+
 def hypotheses(cand: Candidate, top: Candidate) -> list[Candidate]:
-    """Rectangles that may be the die's top face: as found, trimmed to the top, and scaled."""
-    out = [cand, _scaled(cand, 0.85), _scaled(cand, 1.15)]
-    if cand.aspect > 1.12:  # part of the top is missing or a side is included: try squares
-        out += [_squared(cand, max(cand.w, cand.h)), _squared(cand, min(cand.w, cand.h))]
+    """Rectangles that may be the die's top face, after the candidate itself: trimmed to the
+    top, scaled down and up, and squared when the candidate is not square."""
+    out = []
     if _plausible_top(cand, top):
         out.append(top)
+    out += [_scaled(cand, 0.85), _scaled(cand, 1.15), _scaled(cand, 1.3)]
+    if cand.aspect > 1.12:  # part of the top is missing or a side is included: try squares
+        out += [_squared(cand, max(cand.w, cand.h)), _squared(cand, min(cand.w, cand.h))]
     return out
 
 
@@ -125,10 +136,47 @@ def _scaled(c: Candidate, k: float) -> Candidate:
     return Candidate(c.cx, c.cy, c.w * k, c.h * k, c.angle, c.fill, c.source)
 
 
-def _read_candidate(image: np.ndarray, cand: Candidate) -> DieDetection | None:
-    """Read a candidate under each hypothesis of its top face; they must agree."""
-    top = top_face(image, cand)
-    readings = [(h, read_top(rectify(image, h, CROP))) for h in hypotheses(cand, top)]
+def read_hypotheses(image: np.ndarray, done: list[tuple[Candidate, PipReading]],
+                    hyps: list[Candidate]) -> list[tuple[Candidate, PipReading]]:
+    """Read more hypotheses after those ``done`` until ``AGREEING`` confident readings agree."""
+    out = list(done)
+    for h in hyps:
+        faces = [r.face for _, r in out if r.face is not None and r.confidence >= ABSTAIN_BELOW]
+        if len(faces) >= AGREEING and len(set(faces)) == 1:
+            break
+        out.append((h, read_top(view(image, h))))
+    return out
+
+
+def group_by_place(cands: list[Candidate]) -> list[list[Candidate]]:
+    """Candidates of one place (found in several masks, with or without side faces) grouped,
+    the squarest and fullest first in each group."""
+    groups: list[list[Candidate]] = []
+    for c in sorted(cands, key=lambda c: (c.aspect - c.fill)):
+        for g in groups:
+            if np.hypot(c.cx - g[0].cx, c.cy - g[0].cy) < GROUP_DISTANCE * min(c.size, g[0].size):
+                if all(not _same_rect(c, k) for k in g):
+                    g.append(c)
+                break
+        else:
+            groups.append([c])
+    return groups
+
+
+def _same_rect(a: Candidate, b: Candidate) -> bool:
+    tol = 0.08 * min(a.size, b.size)
+    return bool(np.hypot(a.cx - b.cx, a.cy - b.cy) < tol and abs(a.size - b.size) < tol)
+
+
+def _read_group(image: np.ndarray, group: list[Candidate],
+                expected_size: float | None) -> DieDetection | None:
+    """Read one place under each hypothesis of its top face; confident readings must agree."""
+    cand = group[0]
+    first = read_top(view(image, cand))
+    if not first.blobs and len(group) == 1:
+        return None  # no pip at all: not a die
+    hyps = group[1:] + hypotheses(cand, top_face(image, cand))
+    readings = read_hypotheses(image, [(cand, first)], hyps)
     called = [(h, r) for h, r in readings if r.face is not None and r.confidence >= ABSTAIN_BELOW]
     if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
@@ -144,7 +192,7 @@ def _read_candidate(image: np.ndarray, cand: Candidate) -> DieDetection | None:
         face, conf, reason = None, 0.0, "cut off"
     elif is_blurred(rectify(image, cand, CROP, BLUR_VIEW)):
         face, conf, reason = None, 0.0, "blurred"
-    colour = classify_colour(rectify(image, h, CROP))
+    colour = classify_colour(view(image, h))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)
 

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-CROP = 48  # side of the rectified die top, in pixels
+CROP = 48    # side of the rectified die top, in pixels
+MARGIN = 6   # pixels of surroundings on each side of the die top in the view that is read
+VIEW = CROP + 2 * MARGIN
 
 # Pip layouts in lattice units (x, y), each a list of variants (the 90-degree turn of 2, 3, 6).
 LAYOUTS: dict[int, list[np.ndarray]] = {
@@ -31,6 +33,9 @@ LAYOUTS: dict[int, list[np.ndarray]] = {
 }
 
 PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest pip
+RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
+SURFACE_TOLERANCE = 14.0  # Lab distance from the body colour still on the top face
+RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
 MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
 _PEAK_KERNEL = np.ones((7, 7), np.uint8)
 MIN_CONTRAST = 18.0      # Lab distance below which a blob is not a pip
@@ -70,27 +75,28 @@ class PipReading:
     fit_error: float = 1.0
 
 
-def _inner_mask() -> np.ndarray:
-    m = np.zeros((CROP, CROP), np.uint8)
-    b = round(BORDER * CROP)
-    m[b:CROP - b, b:CROP - b] = 1
+def _square_mask(border: int) -> np.ndarray:
+    m = np.zeros((VIEW, VIEW), np.uint8)
+    m[border:VIEW - border, border:VIEW - border] = 1
     return m
 
 
 def _pip_zone() -> np.ndarray:
     """Where pip centres may lie: not in the rounded corners, where the table shows through."""
-    yy, xx = np.mgrid[0:CROP, 0:CROP] + 0.5
-    r = np.hypot(xx - CROP / 2, yy - CROP / 2)
+    yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
+    r = np.hypot(xx - VIEW / 2, yy - VIEW / 2)
     return ((r <= PIP_RADIUS * CROP) & (_INNER > 0)).astype(np.uint8)
 
 
-_INNER = _inner_mask()
+_INNER = _square_mask(MARGIN + round(BORDER * CROP))   # the die top less its shaded rim
+_WIDE = _square_mask(1)  # the die top and nearly all of its margin: rival peaks may lie there
+_INNER_BOOL_HALF = (_INNER > 0) & ((np.add.outer(np.arange(VIEW), np.arange(VIEW)) % 2) == 0)
 _PIP_ZONE = _pip_zone()
 
 
 def body_lab(crop_lab: np.ndarray) -> np.ndarray:
     """Median Lab colour of the die body (pips cover far less than half of a die top)."""
-    inner = crop_lab[_INNER.astype(bool)]
+    inner = crop_lab[_INNER_BOOL_HALF]  # every other pixel: the median barely changes
     return np.median(inner, axis=0).astype(np.float32)
 
 
@@ -103,7 +109,7 @@ def contrast_maps(crop_lab: np.ndarray, body: np.ndarray) -> dict[str, np.ndarra
     dist = cv2.GaussianBlur(dist, (3, 3), 0)
     dark = np.where(dl < 0, dist, 0.0).astype(np.float32)
     light = np.where(dl >= 0, dist, 0.0).astype(np.float32)
-    return {"dark": dark * _INNER, "light": light * _INNER}
+    return {"dark": dark * _WIDE, "light": light * _WIDE}
 
 
 def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
@@ -114,35 +120,41 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     """
     resp = cv2.GaussianBlur(contrast, (0, 0), 1.5) - cv2.GaussianBlur(contrast, (0, 0), 6.0)
     local_max = cv2.dilate(resp, _PEAK_KERNEL)
-    ys, xs = np.nonzero((resp >= local_max) & (resp > 0) & (_PIP_ZONE > 0))
-    if len(xs) == 0:
+    ys, xs = np.nonzero((resp >= local_max) & (resp > 0) & (_WIDE > 0))
+    in_zone = _PIP_ZONE[ys, xs] > 0
+    if not in_zone.any():
         return [], []
     values = resp[ys, xs]
     order = np.argsort(-values)
-    top = float(values[order[0]])
-    floor = max(MIN_CONTRAST, 0.4 * float(contrast.max()))
+    top = float(values[in_zone].max())
+    floor = max(MIN_CONTRAST, 0.4 * float((contrast * _PIP_ZONE).max()))
     pips: list[Blob] = []
     weaker: list[Blob] = []
     for k in order:
         v, x, y = float(values[k]), int(xs[k]), int(ys[k])
-        blob = Blob(*_subpixel(resp, x, y), v, float(contrast[y, x]))
-        if any((b.x - x) ** 2 + (b.y - y) ** 2 <= MIN_PIP_GAP ** 2 for b in pips):
+        if v < RIVAL_FRACTION * top:
+            break  # noise: too weak to be a pip or to cast doubt on one
+        if any((b.x - x + MARGIN) ** 2 + (b.y - y + MARGIN) ** 2 <= MIN_PIP_GAP ** 2
+               for b in pips):
             continue
-        if v >= PEAK_FRACTION * top and blob.contrast >= floor:
-            pips.append(blob)
+        if in_zone[k] and v >= PEAK_FRACTION * top and contrast[y, x] >= floor:
+            px, py = _subpixel(resp, x, y)
+            pips.append(Blob(px - MARGIN, py - MARGIN, v, float(contrast[y, x])))
         else:
-            weaker.append(blob)
+            weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, float(contrast[y, x])))
     return pips, weaker
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
     """Centre of a peak refined by the response-weighted mean of its 3x3 neighbourhood."""
-    y0, y1, x0, x1 = max(0, y - 1), min(CROP, y + 2), max(0, x - 1), min(CROP, x + 2)
+    y0, y1, x0, x1 = max(0, y - 1), min(VIEW, y + 2), max(0, x - 1), min(VIEW, x + 2)
     w = np.clip(resp[y0:y1, x0:x1], 0, None)
-    if w.sum() <= 0:
+    total = float(w.sum())
+    if total <= 0:
         return float(x), float(y)
-    gy, gx = np.mgrid[y0:y1, x0:x1]
-    return float((gx * w).sum() / w.sum()), float((gy * w).sum() / w.sum())
+    cx = float(w.sum(axis=0) @ np.arange(x0, x1)) / total
+    cy = float(w.sum(axis=1) @ np.arange(y0, y1)) / total
+    return cx, cy
 
 
 @dataclass(frozen=True)
@@ -239,30 +251,54 @@ def _similarity_fit(rel: np.ndarray, layout: np.ndarray
     return float(resid), scale, rot
 
 
-def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob]) -> float:
+def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
+              surface: np.ndarray | None = None) -> float:
     """How strongly a rejected peak sits where a pip of another face would be (0 = none).
 
-    A weak peak on an empty lattice point may be a missed pip (a 6 read as 4); its strength
-    relative to the weakest accepted pip says how likely.
+    A weak peak on an empty lattice point may be a missed pip (a 6 read as 4), and a peak
+    beyond the pip zone on ground of the top face's colour (``surface``: distance from the
+    body colour) may be a pip cut off by a too small rectangle; its strength relative to the
+    weakest accepted pip says how likely. Pips on a side face (another shade) do not count.
     """
-    if not pips or not weaker or not fit.free:
+    if not pips or not weaker:
         return 0.0
     weakest = min(b.area for b in pips)
     half = CROP / 2.0
+    free = fit.lattice[list(fit.free)] if fit.free else np.empty((0, 2))
     worst = 0.0
     for b in weaker:
         p = (np.array([b.x, b.y]) - half) / half
-        d = np.linalg.norm(fit.lattice[list(fit.free)] - p, axis=1).min()
+        on_free = len(free) > 0 and np.linalg.norm(free - p, axis=1).min() < 0.45 * fit.step
+        beyond = np.hypot(*p) * half > PIP_RADIUS * CROP
         # a lone pip fixes no orientation: any other peak on the face is a rival
-        if d < 0.45 * fit.step or fit.face == 1:
+        cut_off = beyond and surface is not None and _on_top_surface(surface, b)
+        if on_free or cut_off or fit.face == 1:
             worst = max(worst, b.area / weakest)
     return worst
+
+
+_RING = np.array([[np.cos(a), np.sin(a)] for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)])
+
+
+def _on_top_surface(surface: np.ndarray, b: Blob) -> bool:
+    """Whether the ground around a peak has the top face's colour (median of 8 ring points)."""
+    pts = np.array([b.x + MARGIN, b.y + MARGIN]) + _RING * (RING_RADIUS * CROP)
+    inside = (pts >= 0).all(axis=1) & (pts <= VIEW - 1).all(axis=1)
+    if inside.sum() < 4:
+        return False
+    xs, ys = pts[inside, 0].astype(int), pts[inside, 1].astype(int)
+    return float(np.median(surface[ys, xs])) < SURFACE_TOLERANCE
+
+
+def _near_max(contrast: np.ndarray) -> float:
+    """The strongest contrast after a 3x3 average (a single hot pixel does not count)."""
+    return float(cv2.blur(contrast, (3, 3))[_INNER > 0].max())
 
 
 def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], list[Blob],
                                                    float]:
     """Find the pips of one polarity and fit their layout."""
-    peak = float(np.percentile(contrast[_INNER.astype(bool)], 99.5))
+    peak = _near_max(contrast)
     if peak < MIN_CONTRAST:
         return None, [], [], peak
     pips, weaker = find_peaks(contrast)
@@ -271,10 +307,11 @@ def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], 
 
 
 def read_top(crop_bgr: np.ndarray) -> PipReading:
-    """Read the face of a rectified die top (``CROP`` x ``CROP`` BGR).
+    """Read the face of a rectified die top (``VIEW`` x ``VIEW`` BGR).
 
     Args:
-        crop_bgr: the die top, its edges on the crop's edges.
+        crop_bgr: the die top in the central ``CROP`` square, with ``MARGIN`` pixels of its
+            surroundings on each side (where a pip cut off by a too small rectangle shows).
 
     Returns:
         A PipReading: the face and a confidence, or face None with the reason.
@@ -282,13 +319,15 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
     crop_lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
     body = body_lab(crop_lab)
     readings = []
-    for polarity, contrast in contrast_maps(crop_lab, body).items():
+    maps = contrast_maps(crop_lab, body)
+    surface = maps["dark"] + maps["light"]
+    for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)
         if fit is None:
             reason = "no pips" if not pips else "unclear pips"
             readings.append(PipReading(None, 0.0, reason, polarity, tuple(pips), peak))
             continue
-        conf = _confidence(fit, pips, weaker, peak)
+        conf = _confidence(fit, pips, weaker, peak, surface)
         readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error))
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
     best, other = readings[0], readings[1]
@@ -302,13 +341,14 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
     return best
 
 
-def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: float) -> float:
+def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: float,
+                surface: np.ndarray | None = None) -> float:
     """Belief in a layout from fit error, even pip strength, rival peaks and contrast."""
     fit_f = max(0.0, 1.0 - max(0.0, fit.error - 0.25) / 0.4)
     strengths = [b.area for b in pips]
     even = min(strengths) / max(strengths)
     even_f = max(0.0, min(1.0, (even - PEAK_FRACTION) / 0.15))
-    amb_f = max(0.0, min(1.0, (0.7 - ambiguity(fit, pips, weaker)) / 0.4))
+    amb_f = max(0.0, min(1.0, (0.7 - ambiguity(fit, pips, weaker, surface)) / 0.4))
     con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
     # the die's edges fix the crop's axes, so its pips run along them
     turn_f = max(0.0, min(1.0, (30.0 - fit.turn) / 18.0))
