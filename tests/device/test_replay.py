@@ -11,7 +11,7 @@ from device.cli import main
 from device.records import read_record
 from device.replay import replay
 
-from .test_app import GAME_SCRIPT, make_app
+from .test_app import GAME_SCRIPT, START, make_app
 
 
 @pytest.fixture()
@@ -91,3 +91,14 @@ def test_unknown_game_in_header_gives_a_message(live, capsys) -> None:
 def test_missing_record_gives_a_message(tmp_path: Path, capsys) -> None:
     assert main(["replay", str(tmp_path / "none.jsonl")]) == 1
     assert "cannot read" in capsys.readouterr().out
+
+
+def test_timeout_failure_replays_the_same(tmp_path: Path, capsys) -> None:
+    app = make_app(tmp_path, [(2.0, START), (2.5, START), (200.0, START), (303.0, START),
+                              (304.0, START)])
+    app.run()
+    assert app.session.outcome.reason == "FA-E1" and app.buzzer.sounds == ["alarm"]
+    live = app.session.summary(app.now)
+    assert "failure" in live and live.endswith("score 0")
+    assert main(["replay", str(tmp_path / "r.jsonl")]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == live
