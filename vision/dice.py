@@ -24,17 +24,21 @@ import numpy as np
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates
 from vision.dice_colour import classify_colour
-from vision.dice_pips import CROP, VIEW, PipReading, read_top
+from vision.dice_pips import CROP, VIEW, PipReading, pattern_squash, read_top
 from vision.dice_top import rectify, top_face
 
 log = logging.getLogger(__name__)
 
 ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not called
+DIE_ASPECT, DIE_FILL = 1.25, 0.85  # shape of an unreadable region still reported as a die
 GROUP_DISTANCE = 0.35   # candidates closer than this (in die sizes) are one place
 AGREEING = 3            # confident readings of one face that end the search early
 SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
 EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
-BLUR_VIEW = 1.3         # blur is judged on the die with this much of its surroundings
+# a face squeezed more than this in the image is seen at a slant; two or three pips on a
+# diagonal give only its angle, a noisier measure
+COCKED_SQUASH = (0.6, 0.78)
+BLUR_VIEW = 1.0         # blur is judged on the die with this much of its surroundings
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 
 
@@ -168,6 +172,11 @@ def _same_rect(a: Candidate, b: Candidate) -> bool:
     return bool(np.hypot(a.cx - b.cx, a.cy - b.cy) < tol and abs(a.size - b.size) < tol)
 
 
+def _die_shaped(c: Candidate) -> bool:
+    """A region that is a die by shape alone: square, full, not cut out of a longer one."""
+    return c.aspect <= DIE_ASPECT and c.fill >= DIE_FILL and not c.source.endswith("+split")
+
+
 def _read_group(image: np.ndarray, group: list[Candidate],
                 expected_size: float | None) -> DieDetection | None:
     """Read one place under each hypothesis of its top face; confident readings must agree."""
@@ -180,25 +189,35 @@ def _read_group(image: np.ndarray, group: list[Candidate],
     called = [(h, r) for h, r in readings if r.face is not None and r.confidence >= ABSTAIN_BELOW]
     if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
-        if len(r.blobs) < 2:
-            return None  # no pip evidence: not a die, or nothing to say about it
+        if len(r.blobs) < 2 or not any(_die_shaped(c) for c in group):
+            return None  # too little evidence of a die to report one that cannot be read
         face, conf, reason = None, 0.0, r.reason or "unsure"
     else:
         h, r = max(called, key=lambda hr: hr[1].confidence)
         face, conf, reason = r.face, r.confidence, ""
         if len({r2.face for _, r2 in called}) > 1:
             face, conf, reason = None, 0.0, "unclear pips"
-    if _cut_off(image, h):
+    if _cut_off(image, h if face is not None else cand):
         face, conf, reason = None, 0.0, "cut off"
-    elif is_blurred(rectify(image, cand, CROP, BLUR_VIEW)):
+    elif face is not None and image_squash(h, r) < COCKED_SQUASH[face >= 4]:
+        face, conf, reason = None, 0.0, "cocked"
+    elif is_blurred(rectify(image, h, CROP, BLUR_VIEW)):
         face, conf, reason = None, 0.0, "blurred"
     colour = classify_colour(view(image, h))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)
 
 
+def image_squash(h: Candidate, r: PipReading) -> float:
+    """Squash of the read pip pattern as the image shows it (the crop stretched the rectangle
+    to a square; undo that along the rectangle's own axes)."""
+    pts = np.array([[b.x * h.w / CROP, b.y * h.h / CROP] for b in r.blobs], float)
+    return pattern_squash(pts.reshape(-1, 2))
+
+
 def _cut_off(image: np.ndarray, cand: Candidate) -> bool:
-    pts = cv2.boxPoints(((cand.cx, cand.cy), (cand.w, cand.h), cand.angle))
+    # rounded corners: a die is cut off when the frame crosses 90 % of its rectangle
+    pts = cv2.boxPoints(((cand.cx, cand.cy), (0.9 * cand.w, 0.9 * cand.h), cand.angle))
     h, w = image.shape[:2]
     return bool((pts[:, 0] < EDGE_MARGIN).any() or (pts[:, 1] < EDGE_MARGIN).any()
                 or (pts[:, 0] > w - EDGE_MARGIN).any() or (pts[:, 1] > h - EDGE_MARGIN).any())

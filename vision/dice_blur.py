@@ -15,7 +15,7 @@ import math
 import cv2
 import numpy as np
 
-BLUR_ANISOTROPY = 0.45  # above this the die is read as smeared by motion
+BLUR_ANISOTROPY = 0.3  # above this the die is read as smeared by motion
 
 
 def gradient_anisotropy(crop_bgr: np.ndarray) -> float:

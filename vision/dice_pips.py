@@ -33,6 +33,8 @@ LAYOUTS: dict[int, list[np.ndarray]] = {
 }
 
 PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest pip
+PIP_WINDOW = 6           # px around a pip for its shape
+SMEARED = 1.8            # median pip elongation of a die smeared by motion
 RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
 SURFACE_TOLERANCE = 14.0  # Lab distance from the body colour still on the top face
 RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
@@ -51,6 +53,7 @@ class Blob:
     y: float
     area: float      # strength of the pip-sized response
     contrast: float  # Lab distance from the body at the centre
+    elongation: float = 1.0  # long / short axis of the pip (motion smears pips into streaks)
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class PipReading:
     blobs: tuple[Blob, ...] = field(default=(), compare=False)
     contrast: float = 0.0
     fit_error: float = 1.0
+    squash: float = 1.0
 
 
 def _square_mask(border: int) -> np.ndarray:
@@ -90,13 +94,15 @@ def _pip_zone() -> np.ndarray:
 
 _INNER = _square_mask(MARGIN + round(BORDER * CROP))   # the die top less its shaded rim
 _WIDE = _square_mask(1)  # the die top and nearly all of its margin: rival peaks may lie there
-_INNER_BOOL_HALF = (_INNER > 0) & ((np.add.outer(np.arange(VIEW), np.arange(VIEW)) % 2) == 0)
+# the body colour comes from the middle half of the top: right even when the rectangle is too
+# large (the table would fill the rim), and pips cover far less than half of it
+_BODY = (_square_mask(VIEW // 4) > 0) & ((np.add.outer(np.arange(VIEW), np.arange(VIEW)) % 2) == 0)
 _PIP_ZONE = _pip_zone()
 
 
 def body_lab(crop_lab: np.ndarray) -> np.ndarray:
-    """Median Lab colour of the die body (pips cover far less than half of a die top)."""
-    inner = crop_lab[_INNER_BOOL_HALF]  # every other pixel: the median barely changes
+    """Median Lab colour of the die body, from the middle of its top."""
+    inner = crop_lab[_BODY]  # every other pixel: the median barely changes
     return np.median(inner, axis=0).astype(np.float32)
 
 
@@ -139,10 +145,28 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
             continue
         if in_zone[k] and v >= PEAK_FRACTION * top and contrast[y, x] >= floor:
             px, py = _subpixel(resp, x, y)
-            pips.append(Blob(px - MARGIN, py - MARGIN, v, float(contrast[y, x])))
+            pips.append(Blob(px - MARGIN, py - MARGIN, v, float(contrast[y, x]),
+                             _elongation(contrast, x, y)))
         else:
             weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, float(contrast[y, x])))
     return pips, weaker
+
+
+def _elongation(contrast: np.ndarray, x: int, y: int) -> float:
+    """Axis ratio of the contrast around a peak, from its second moments (1 = round)."""
+    r = PIP_WINDOW
+    win = contrast[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
+    w = np.clip(win - 0.5 * float(contrast[y, x]), 0, None)  # the pip above half its height
+    total = float(w.sum())
+    if total <= 0:
+        return 1.0
+    gy, gx = np.indices(w.shape, dtype=np.float64)
+    mx, my = float((gx * w).sum()) / total, float((gy * w).sum()) / total
+    cxx = float((w * (gx - mx) ** 2).sum()) / total
+    cyy = float((w * (gy - my) ** 2).sum()) / total
+    cxy = float((w * (gx - mx) * (gy - my)).sum()) / total
+    half, disc = (cxx + cyy) / 2, math.sqrt(max(0.0, ((cxx - cyy) / 2) ** 2 + cxy ** 2))
+    return math.sqrt((half + disc) / max(half - disc, 1e-6))
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
@@ -171,6 +195,7 @@ class LayoutFit:
     free: tuple[int, ...]
     step: float
     turn: float = 0.0  # degrees between the layout and the crop's edges
+    squash: float = 1.0  # short / long axis of the pip pattern (a leaning die is squeezed)
 
 
 GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], float)
@@ -197,13 +222,13 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         fit = _similarity_fit(uv - centre, layout)
         if fit is None:
             continue
-        err, scale, rot = fit
+        err, scale, rot, squash = fit
         err = max(err, _off_centre(centre))
         if best is None or err < best.error:
             lattice = centre + (GRID * scale) @ rot.T
             turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
             turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
-            best = LayoutFit(n, err, lattice, _free(layout), scale, turn)
+            best = LayoutFit(n, err, lattice, _free(layout), scale, turn, squash)
     return best or LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
 
 
@@ -223,8 +248,8 @@ _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], axis=1),
 
 
 def _similarity_fit(rel: np.ndarray, layout: np.ndarray
-                    ) -> tuple[float, float, np.ndarray] | None:
-    """(worst residual in lattice steps, scale, rotation) of ``layout`` fitted to ``rel``.
+                    ) -> tuple[float, float, np.ndarray, float] | None:
+    """(worst residual in lattice steps, scale, rotation, squash) of ``layout`` fitted to ``rel``.
 
     The die may sit at any angle in its crop, so every rotation in 3-degree steps is tried
     (the layouts repeat every 90 degrees), then the best is refined by least squares.
@@ -248,7 +273,41 @@ def _similarity_fit(rel: np.ndarray, layout: np.ndarray
         u[:, -1] = -u[:, -1]
     rot = u @ vt
     resid = np.linalg.norm(rel @ rot - dst, axis=1).max() / scale
-    return float(resid), scale, rot
+    return float(resid), scale, rot, _squash(rel, dst)
+
+
+def pattern_squash(points: np.ndarray) -> float:
+    """Squash (short / long axis, 1 = square) of a pip pattern given in any square-pixel units.
+
+    Used on pip centres mapped back to the image: a face seen foreshortened (a die leaning on
+    another, showing a side face) has a squeezed pattern even when its crop looks square.
+    """
+    n = len(points)
+    if n not in LAYOUTS or n < 2:
+        return 1.0
+    rel = points - points.mean(axis=0)
+    best, squash = math.inf, 1.0
+    for layout in LAYOUTS[n]:
+        norm = 0.5 * math.sqrt((layout ** 2).sum() / max((rel ** 2).sum(), 1e-9))
+        fit = _similarity_fit(rel * norm, layout)
+        if fit is not None and fit[0] < best:
+            best, squash = fit[0], fit[3]
+    return squash
+
+
+def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
+    """Short over long axis of the affine map from the layout to the pips (1 = square).
+
+    A die leaning on another shows its top foreshortened: its pips squeezed along one axis.
+    Two or three pips on a diagonal fix only the diagonal's direction: 45 degrees when flat.
+    """
+    if len(rel) >= 4:
+        m, *_ = np.linalg.lstsq(dst, rel, rcond=None)
+        sv = np.linalg.svd(m, compute_uv=False)
+        return float(sv[1] / max(sv[0], 1e-9))
+    d = rel[np.argmax(np.linalg.norm(rel, axis=1))]
+    angle = math.degrees(math.atan2(abs(d[1]), abs(d[0])))
+    return math.tan(math.radians(min(angle, 90.0 - angle)))
 
 
 def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
@@ -328,12 +387,16 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
             readings.append(PipReading(None, 0.0, reason, polarity, tuple(pips), peak))
             continue
         conf = _confidence(fit, pips, weaker, peak, surface)
-        readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error))
+        readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error,
+                                   fit.squash))
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
     best, other = readings[0], readings[1]
     if best.confidence <= 0.0:
         reason = best.reason or "unclear pips"
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
+                          best.fit_error)
+    if float(np.median([b.elongation for b in best.blobs])) > SMEARED:
+        return PipReading(None, 0.0, "blurred", best.polarity, best.blobs, best.contrast,
                           best.fit_error)
     if other.face is not None and other.face != best.face and other.confidence > 0.3:
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
