@@ -19,6 +19,7 @@ import numpy as np
 MAX_ASPECT = 1.4        # longer / shorter side of a region that may still be one die
 MIN_FILL = 0.8          # region area / rectangle area (a disc fills 0.79)
 MAX_ROUNDNESS = 0.84    # region area / enclosing circle area above which it is a disc
+EDGE_LOW, EDGE_HIGH = 40, 100  # Canny thresholds for die outlines
 SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
 MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
 
@@ -133,7 +134,20 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     out: list[Candidate] = []
     for name, mask in difference_masks(lab, table).items():
         out.extend(regions(mask, min_size, max_size, name))
+    out.extend(regions(outline_mask(lab[:, :, 0], min_size), min_size, max_size, "edges"))
     return out
+
+
+def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:
+    """Regions enclosed by strong edges: a die whose body has no colour contrast with the
+    table (white on white paper, one shaded half) still has an outline."""
+    edges = cv2.Canny(cv2.GaussianBlur(grey, (3, 3), 0), EDGE_LOW, EDGE_HIGH)
+    edges = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(grey)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    # shave off the dilation so the region hugs the outline
+    return cv2.erode(filled, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
 
 
 def merge_duplicates(cands: list[Candidate], tol: float = 0.25) -> list[Candidate]:

@@ -1,0 +1,163 @@
+"""Tests of vision.dice.find_dice on drawn dice (calibration.dice_art), seeded.
+
+Clean dice at any rotation, 25-150 px, white / cream / red / translucent red, black / white /
+gold / blue pips, on light, dark and wooden tables must all be found and read right. Hard dice
+(cocked, motion-blurred, half out of the frame, touching) may be abstained on, but a wrong face
+with confidence >= 0.6 is a failure; blurred and cut-off dice must not be read at all.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.dice_art import draw_die, paste_die
+from vision.dice import DieDetection, find_dice
+
+TABLES = {"light": (200, 205, 210), "dark": (50, 60, 70), "wood": (90, 140, 180)}
+BODIES = ["white", "red", "cream", "translucent-red"]
+SIZES = [25, 40, 64, 100, 150]
+SURE = 0.6
+
+
+def table(side: int, kind: str, seed: int) -> np.ndarray:
+    """A plain table with sensor noise."""
+    rng = np.random.default_rng(seed)
+    img = np.empty((side, side, 3), np.float32)
+    img[:] = TABLES[kind]
+    img += rng.normal(0.0, 3.0, img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def one_die(face: int, colour: str, size: int, angle: float, kind: str, seed: int,
+            pip_colour: str | None = None) -> np.ndarray:
+    img = table(max(200, 3 * size), kind, seed)
+    bgr, alpha = draw_die(face, colour, size, angle, pip_colour=pip_colour, seed=seed)
+    paste_die(img, bgr, alpha, (img.shape[1] / 2, img.shape[0] / 2))
+    return img
+
+
+def assert_no_confident_misread(dets: list[DieDetection], allowed: set[int]) -> None:
+    for d in dets:
+        if d.face is not None and d.face not in allowed:
+            assert d.confidence < SURE, f"misread {d.face} (allowed {allowed}) as sure: {d}"
+
+
+CLEAN = [(1 + i % 6, BODIES[i // 6 % 4], SIZES[i % 5], list(TABLES)[i % 3], i)
+         for i in range(48)]
+
+
+@pytest.mark.parametrize(("face", "colour", "size", "kind", "seed"), CLEAN)
+def test_clean_die_is_found_and_read(face, colour, size, kind, seed):
+    angle = float(np.random.default_rng(seed).uniform(0.0, 360.0))
+    dets = find_dice(one_die(face, colour, size, angle, kind, seed))
+    assert len(dets) == 1, dets
+    d = dets[0]
+    assert d.face == face, d
+    assert d.confidence >= SURE
+    assert abs(d.size - size) < 0.3 * size
+    assert 0.0 <= d.angle < 90.0
+    expected_colour = "red" if "red" in colour else "white"
+    assert d.colour == expected_colour
+
+
+@pytest.mark.parametrize(("face", "colour", "pips"), [(5, "red", "gold"), (6, "white", "blue"),
+                                                      (4, "cream", "blue"), (3, "red", "gold")])
+def test_other_pip_colours(face, colour, pips):
+    dets = find_dice(one_die(face, colour, 60, 20.0, "light", face, pip_colour=pips))
+    assert [d.face for d in dets] == [face]
+
+
+def test_many_dice_in_one_image_come_back_in_reading_order():
+    img = table(420, "wood", 7)
+    placed = {}
+    for k, (x, y) in enumerate([(80, 80), (210, 90), (340, 80), (90, 320), (330, 330)]):
+        face = 1 + k
+        bgr, alpha = draw_die(face, "white" if k % 2 else "red", 56, 15.0 * k, seed=k)
+        paste_die(img, bgr, alpha, (x, y))
+        placed[(x, y)] = face
+    dets = find_dice(img)
+    assert len(dets) == len(placed)
+    for d in dets:
+        (x, y), face = min(placed.items(), key=lambda kv: np.hypot(kv[0][0] - d.x,
+                                                                     kv[0][1] - d.y))
+        assert np.hypot(x - d.x, y - d.y) < 8
+        assert d.face == face
+    assert [round(d.y, -2) for d in dets] == sorted(round(d.y, -2) for d in dets)
+
+
+def test_expected_size_ignores_other_sizes():
+    img = table(400, "light", 3)
+    for (x, size, face) in [(100, 48, 2), (290, 110, 5)]:
+        bgr, alpha = draw_die(face, "white", size, 10.0, seed=face)
+        paste_die(img, bgr, alpha, (x, 200))
+    dets = find_dice(img, expected_size=48)
+    assert [d.face for d in dets] == [2]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_touching_dice_are_not_misread(seed):
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(36, 80))
+    faces = (1 + seed % 6, 1 + (seed * 5 + 2) % 6)
+    img = table(4 * size, ["light", "dark"][seed % 2], seed)
+    for sign, face in zip((-1, 1), faces, strict=True):
+        bgr, alpha = draw_die(face, ["white", "cream", "red"][seed % 3], size, 0.0, seed=seed)
+        paste_die(img, bgr, alpha, (2 * size + sign * size / 2, 2 * size))
+    dets = find_dice(img)
+    assert_no_confident_misread(dets, set(faces))
+    assert len(dets) <= 2
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cocked_die_is_not_misread(seed):
+    """A leaning die shows its top face and a side: the reader may read the top or abstain,
+    never call another face (telling that it leans is not reliable yet: see the report)."""
+    rng = np.random.default_rng(100 + seed)
+    face, size = 1 + seed % 6, int(rng.integers(40, 90))
+    img = table(4 * size, ["light", "dark"][seed % 2], seed)
+    bgr, alpha = draw_die(face, ["white", "red"][seed % 2], size, float(rng.uniform(0, 90)),
+                          tilt=float(rng.uniform(30, 50)), seed=seed)
+    paste_die(img, bgr, alpha, (2 * size, 2 * size))
+    dets = find_dice(img)
+    assert_no_confident_misread(dets, {face})
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_motion_blurred_die_abstains(seed):
+    rng = np.random.default_rng(200 + seed)
+    face, size = 1 + seed % 6, int(rng.integers(40, 90))
+    img = one_die(face, ["white", "red", "cream"][seed % 3], size, float(rng.uniform(0, 90)),
+                  ["light", "dark"][seed % 2], seed)
+    length = size // 2 + 1
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0 / length
+    centre = (length / 2, length / 2)
+    rot = cv2.getRotationMatrix2D(centre, float(rng.uniform(0, 180)), 1.0)
+    kernel = cv2.warpAffine(kernel, rot, (length, length))
+    blurred = cv2.filter2D(img, -1, kernel / kernel.sum())
+    assert_no_confident_misread(find_dice(blurred), set())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_die_half_out_of_view_abstains(seed):
+    size = 40 + 8 * seed
+    img = table(4 * size, "light", seed)
+    bgr, alpha = draw_die(1 + seed % 6, "white", size, 0.0, seed=seed)
+    paste_die(img, bgr, alpha, (0.15 * size, 2 * size))
+    for d in find_dice(img):
+        assert d.face is None
+        assert d.reason
+
+
+@pytest.mark.parametrize("image", [None, np.zeros((0, 0, 3), np.uint8),
+                                   np.full((120, 160), 128, np.uint8),
+                                   np.zeros((50, 50, 5), np.uint8)])
+def test_unusable_input_gives_no_dice(image):
+    assert find_dice(image) == []
+
+
+def test_empty_tables_give_no_dice():
+    for kind in TABLES:
+        assert find_dice(table(300, kind, 1)) == []
