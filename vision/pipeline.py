@@ -114,7 +114,12 @@ class BoardReader:
             return self._unsettled(ViewStatus.NO_BOARD, str(located), missing=located.missing)
         location, how = located
         hidden = len(self.geometry.MARKER_IDS) - len(markers)
-        return self._read_board(image, location, how, hidden=hidden, seen=tuple(markers))
+        try:
+            return self._read_board(image, location, how, hidden=hidden, seen=tuple(markers))
+        except (cv2.error, ValueError) as err:
+            # A frame OpenCV or the die reader cannot digest must not stop the game.
+            log.warning("board reading failed on a frame: %s", err)
+            return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
 
     def _read_board(self, image: np.ndarray, location: BoardLocation, how: str,
                     hidden: int, seen: tuple[int, ...]) -> TableView:
@@ -128,11 +133,7 @@ class BoardReader:
             return self._unsettled(ViewStatus.NO_BOARD,
                                    BoardNotFoundError(location.missing).args[0], **extra)
         extra.update(self._light_check(warped))
-        try:
-            detections = self._find_dice(warped, expected_size=self.geometry.die_px)
-        except (cv2.error, ValueError) as err:
-            log.warning("die reader failed on a frame: %s", err)
-            return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
+        detections = self._find_dice(warped, expected_size=self.geometry.die_px)
         return place_dice(detections, self.geometry, location.confidence, extra,
                           seen_markers=seen)
 
