@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not called
 DIE_ASPECT, DIE_FILL = 1.25, 0.85  # shape of an unreadable region still reported as a die
 GROUP_DISTANCE = 0.35   # candidates closer than this (in die sizes) are one place
-AGREEING = 3            # confident readings of one face that end the search early
+AGREEING = 2            # confident readings of one face that end the search early
 SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
 EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
 # a face squeezed more than this in the image is seen at a slant; two or three pips on a

@@ -53,7 +53,6 @@ class Blob:
     y: float
     area: float      # strength of the pip-sized response
     contrast: float  # Lab distance from the body at the centre
-    elongation: float = 1.0  # long / short axis of the pip (motion smears pips into streaks)
 
 
 @dataclass(frozen=True)
@@ -145,8 +144,7 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
             continue
         if in_zone[k] and v >= PEAK_FRACTION * top and contrast[y, x] >= floor:
             px, py = _subpixel(resp, x, y)
-            pips.append(Blob(px - MARGIN, py - MARGIN, v, float(contrast[y, x]),
-                             _elongation(contrast, x, y)))
+            pips.append(Blob(px - MARGIN, py - MARGIN, v, float(contrast[y, x])))
         else:
             weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, float(contrast[y, x])))
     return pips, weaker
@@ -326,6 +324,8 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     free = fit.lattice[list(fit.free)] if fit.free else np.empty((0, 2))
     worst = 0.0
     for b in weaker:
+        if b.area / weakest <= worst or b.area / weakest < 0.3:
+            continue  # too weak to matter (or no worse than one already found)
         p = (np.array([b.x, b.y]) - half) / half
         on_free = len(free) > 0 and np.linalg.norm(free - p, axis=1).min() < 0.45 * fit.step
         beyond = np.hypot(*p) * half > PIP_RADIUS * CROP
@@ -346,7 +346,8 @@ def _on_top_surface(surface: np.ndarray, b: Blob) -> bool:
     if inside.sum() < 4:
         return False
     xs, ys = pts[inside, 0].astype(int), pts[inside, 1].astype(int)
-    return float(np.median(surface[ys, xs])) < SURFACE_TOLERANCE
+    ground = sorted(surface[ys, xs].tolist())
+    return ground[len(ground) // 2] < SURFACE_TOLERANCE
 
 
 def _near_max(contrast: np.ndarray) -> float:
@@ -395,7 +396,10 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
         reason = best.reason or "unclear pips"
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
                           best.fit_error)
-    if float(np.median([b.elongation for b in best.blobs])) > SMEARED:
+    best_map = maps[best.polarity]
+    elongations = [_elongation(best_map, round(b.x + MARGIN), round(b.y + MARGIN))
+                   for b in best.blobs]
+    if float(np.median(elongations)) > SMEARED:
         return PipReading(None, 0.0, "blurred", best.polarity, best.blobs, best.contrast,
                           best.fit_error)
     if other.face is not None and other.face != best.face and other.confidence > 0.3:
