@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 CROP = 48    # side of the rectified die top, in pixels
-MARGIN = 6   # pixels of surroundings on each side of the die top in the view that is read
+MARGIN = 12   # pixels of surroundings on each side of the die top in the view that is read
 VIEW = CROP + 2 * MARGIN
 
 # Pip layouts in lattice units (x, y), each a list of variants (the 90-degree turn of 2, 3, 6).
@@ -34,9 +34,12 @@ LAYOUTS: dict[int, list[np.ndarray]] = {
 
 PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest pip
 PIP_WINDOW = 6           # px around a pip for its shape
+PIP_SIZE = (0.08, 1.0)   # pip diameter / die edge: smaller spots are grain, not pips
 SMEARED = 1.8            # median pip elongation of a die smeared by motion
 RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
 SURFACE_TOLERANCE = 14.0  # Lab distance from the body colour still on the top face
+EVEN_FROM, EVEN_SPAN = 0.4, 0.15  # weakest / strongest pip: no belief at FROM, full at +SPAN
+RIVAL_TO, RIVAL_SPAN = 0.7, 0.4   # rival / weakest pip: full belief at TO-SPAN, none at TO
 RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
 MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
 _PEAK_KERNEL = np.ones((7, 7), np.uint8)
@@ -150,21 +153,23 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     return pips, weaker
 
 
-def _elongation(contrast: np.ndarray, x: int, y: int) -> float:
-    """Axis ratio of the contrast around a peak, from its second moments (1 = round)."""
+def pip_shape(contrast: np.ndarray, x: int, y: int) -> tuple[float, float]:
+    """(elongation, diameter in px) of the pip at a peak: the contrast above half its height,
+    its axis ratio from second moments (1 = round) and the diameter of a disc of its area."""
     r = PIP_WINDOW
     win = contrast[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
-    w = np.clip(win - 0.5 * float(contrast[y, x]), 0, None)  # the pip above half its height
+    w = np.clip(win - 0.5 * float(contrast[y, x]), 0, None)
     total = float(w.sum())
     if total <= 0:
-        return 1.0
+        return 1.0, 0.0
+    diameter = 2.0 * math.sqrt(float((w > 0).sum()) / math.pi)
     gy, gx = np.indices(w.shape, dtype=np.float64)
     mx, my = float((gx * w).sum()) / total, float((gy * w).sum()) / total
     cxx = float((w * (gx - mx) ** 2).sum()) / total
     cyy = float((w * (gy - my) ** 2).sum()) / total
     cxy = float((w * (gx - mx) * (gy - my)).sum()) / total
     half, disc = (cxx + cyy) / 2, math.sqrt(max(0.0, ((cxx - cyy) / 2) ** 2 + cxy ** 2))
-    return math.sqrt((half + disc) / max(half - disc, 1e-6))
+    return math.sqrt((half + disc) / max(half - disc, 1e-6)), diameter
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
@@ -396,12 +401,16 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
         reason = best.reason or "unclear pips"
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
                           best.fit_error)
-    best_map = maps[best.polarity]
-    elongations = [_elongation(best_map, round(b.x + MARGIN), round(b.y + MARGIN))
-                   for b in best.blobs]
-    if float(np.median(elongations)) > SMEARED:
+    shapes = np.array([pip_shape(maps[best.polarity], round(b.x + MARGIN), round(b.y + MARGIN))
+                       for b in best.blobs])
+    elongation, diameter = np.median(shapes, axis=0)
+    if elongation > SMEARED:
         return PipReading(None, 0.0, "blurred", best.polarity, best.blobs, best.contrast,
                           best.fit_error)
+    if not PIP_SIZE[0] <= diameter / CROP <= PIP_SIZE[1]:
+        # pips too large for the rectangle: it holds only part of a die (4 pips of a 6)
+        return PipReading(None, 0.0, "pips out of scale", best.polarity, best.blobs,
+                          best.contrast, best.fit_error)
     if other.face is not None and other.face != best.face and other.confidence > 0.3:
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
@@ -414,8 +423,8 @@ def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: floa
     fit_f = max(0.0, 1.0 - max(0.0, fit.error - 0.25) / 0.4)
     strengths = [b.area for b in pips]
     even = min(strengths) / max(strengths)
-    even_f = max(0.0, min(1.0, (even - PEAK_FRACTION) / 0.15))
-    amb_f = max(0.0, min(1.0, (0.7 - ambiguity(fit, pips, weaker, surface)) / 0.4))
+    even_f = max(0.0, min(1.0, (even - EVEN_FROM) / EVEN_SPAN))
+    amb_f = max(0.0, min(1.0, (RIVAL_TO - ambiguity(fit, pips, weaker, surface)) / RIVAL_SPAN))
     con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
     # the die's edges fix the crop's axes, so its pips run along them
     turn_f = max(0.0, min(1.0, (30.0 - fit.turn) / 18.0))
