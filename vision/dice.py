@@ -85,7 +85,8 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
         return []
     if expected_size is not None:
         min_size, max_size = EXPECTED_RANGE[0] * expected_size, EXPECTED_RANGE[1] * expected_size
-    # the visible top face of a die is smaller than its edge (rounded edges, bevel)
+    # regions are searched a little beyond the range: the visible top of a die is smaller
+    # than its edge (rounded edges, bevel), a region with its shadow or side larger
     low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
     cands = find_candidates(image, low, high)
     found = [d for d in (_read_group(image, g, expected_size) for g in group_by_place(cands))

@@ -19,6 +19,7 @@ import numpy as np
 MAX_ASPECT = 1.4        # longer / shorter side of a region that may still be one die
 MIN_FILL = 0.8          # region area / rectangle area (a disc fills 0.79)
 MAX_ROUNDNESS = 0.84    # region area / enclosing circle area above which it is a disc
+SEARCH_PX = 20          # the smallest die is searched for at about this many pixels
 EDGE_LOW, EDGE_HIGH = 40, 100  # Canny thresholds for die outlines
 SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
 MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
@@ -129,12 +130,19 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     Returns:
         Candidates, unsorted; the caller reads them and keeps the best per place.
     """
+    scale = min(1.0, SEARCH_PX / max(min_size, 1.0))  # search big dice on a smaller image
+    if scale < 1.0:
+        image_bgr = cv2.resize(image_bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        min_size, max_size = min_size * scale, max_size * scale
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
     table = estimate_table(lab, max_size)
     out: list[Candidate] = []
     for name, mask in difference_masks(lab, table).items():
         out.extend(regions(mask, min_size, max_size, name))
     out.extend(regions(outline_mask(lab[:, :, 0], min_size), min_size, max_size, "edges"))
+    if scale < 1.0:
+        out = [Candidate(c.cx / scale, c.cy / scale, c.w / scale, c.h / scale, c.angle, c.fill,
+                         c.source) for c in out]
     return out
 
 
