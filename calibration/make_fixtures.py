@@ -1,0 +1,158 @@
+"""Write the synthetic test fixtures: ``python -m calibration.make_fixtures [--out DIR]``.
+
+Deterministic (seeded): running it twice writes the same files. It writes, under
+``tests/fixtures/`` of this checkout (or ``--out``):
+
+- ``frames/<name>.jpg`` + ``frames/<name>.json``: single photos for the board and dice readers
+  (clean simple and complex side, strong perspective, dim light, a hand, a hidden marker,
+  motion blur, a cocked die, a cream/translucent dice set, a large 1280x960 frame); each
+  sidecar holds the expected readings (``synthetic.expected_readings``) and the scene name.
+- ``sessions/unification-simple/``: the recorded session of ``calibration.session_script``:
+  ``frames/000.jpg`` ... (640x480, JPEG quality 85), ``session.json`` (game, side, frames with
+  their times, the expected final line) and ``expected.json`` (pushes, the illegal push, the
+  final line, per-frame expected views).
+
+May import: calibration, engine, vision; prints only in ``main``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
+from calibration.synthetic import Die, Hand, Light, Pose, Scene, expected_readings, render_scene
+from engine.games.unification import view_to_text
+
+log = logging.getLogger(__name__)
+
+JPEG_QUALITY = 85
+SESSION_NAME = f"{GAME}-{SIDE}"
+BASE = Scene(grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
+             loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
+             pose=Pose(pitch_deg=4.0, roll_deg=3.0), layout_seed=11, table_seed=3)
+
+
+def default_fixtures_dir() -> Path:
+    """``tests/fixtures`` of this checkout."""
+    return Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+
+
+def frame_scenes() -> dict[str, Scene]:
+    """The single-frame fixtures by name."""
+    moving = Die(5, x_mm=112.0, y_mm=113.0, angle=20.0, motion_mm=10.0, motion_angle=35.0)
+    cocked = Die(3, x_mm=59.0, y_mm=58.0, angle=12.0, tilt=32.0, style_seed=2)
+    return {
+        "clean-simple": BASE,
+        "clean-complex": replace(BASE, side="complex", grid=((1, 3, 6), (2, 4, 4), (5, 5, 1)),
+                                 red_cell=(0, 1), layout_seed=12,
+                                 loose=(Die(2, x_mm=18.0, y_mm=85.0, angle=-8.0),)),
+        "strong-perspective": replace(BASE, pose=Pose(pitch_deg=22.0, yaw_deg=-12.0,
+                                                      roll_deg=-25.0), layout_seed=13),
+        "dim-light": replace(BASE, light=Light(brightness=0.42, gradient=0.45, vignette=0.45,
+                                               tint=(0.85, 1.0, 1.15)), noise=4.0,
+                             layout_seed=14, table="cloth"),
+        "hand": replace(BASE, hand=Hand(x_mm=120.0, y_mm=190.0, from_angle=80.0,
+                                        height_mm=60.0, spread=0.5), layout_seed=15),
+        "hidden-marker": replace(BASE, covered_markers=(2,), layout_seed=16),
+        "motion-blur": replace(BASE, grid_overrides={(2, 2): moving}, layout_seed=17),
+        "cocked-die": replace(BASE, grid_overrides={(0, 0): cocked}, layout_seed=18),
+        "cream-translucent": replace(BASE, white="cream", red="translucent-red",
+                                     layout_seed=19, table="cloth", table_seed=4),
+        "large-1280": replace(BASE, size=(1280, 960), layout_seed=20,
+                              pose=Pose(pitch_deg=-5.0, yaw_deg=6.0, roll_deg=-8.0)),
+    }
+
+
+def frame_sidecar(name: str, scene: Scene) -> dict[str, object]:
+    """The JSON sidecar of a single-frame fixture."""
+    return {"name": name, "game": GAME, "side": scene.side, "seed": _seed(name),
+            "expected": expected_readings(scene)}
+
+
+def _seed(name: str) -> int:
+    return sum(ord(ch) * (i + 1) for i, ch in enumerate(name)) % 10007
+
+
+def write_frames(out: Path) -> list[Path]:
+    """Render and write the single-frame fixtures; returns the image paths."""
+    folder = out / "frames"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, scene in frame_scenes().items():
+        image = render_scene(replace(scene, jpeg_quality=0), seed=_seed(name))
+        path = folder / f"{name}.jpg"
+        _write_jpeg(path, image)
+        _write_json(folder / f"{name}.json", frame_sidecar(name, scene))
+        written.append(path)
+    return written
+
+
+def session_documents(script: SessionScript) -> tuple[dict[str, object], dict[str, object]]:
+    """``session.json`` and ``expected.json`` of the recorded session."""
+    final = expected_final_line(script.frames)
+    frames = [{"file": f"frames/{i:03d}.jpg", "t": f.t} for i, f in enumerate(script.frames)]
+    session = {"game": GAME, "side": SIDE, "format": 1, "size": [640, 480],
+               "expected_final_line": final, "frames": frames}
+    expected = {"game": GAME, "side": SIDE, "start_position": script.start_position,
+                "pushes": script.pushes, "illegal": script.illegal, "final_line": final,
+                "views": [{"file": fr["file"], "t": f.t, "kind": f.kind,
+                           "view": view_to_text(f.view)}
+                          for fr, f in zip(frames, script.frames)]}
+    return session, expected
+
+
+def write_session(out: Path, script: SessionScript | None = None) -> Path:
+    """Render and write the recorded session; returns its folder."""
+    script = script or build_script()
+    folder = out / "sessions" / SESSION_NAME
+    frames_dir = folder / "frames"
+    frames_dir.mkdir(parents=True, exist_ok=True)
+    for old in frames_dir.glob("*.jpg"):
+        old.unlink()
+    for i, frame in enumerate(script.frames):
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i))
+    session, expected = session_documents(script)
+    _write_json(folder / "session.json", session)
+    _write_json(folder / "expected.json", expected)
+    return folder
+
+
+def _write_jpeg(path: Path, image: np.ndarray) -> None:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+    if not ok:
+        raise OSError(f"could not encode {path.name} as JPEG")
+    path.write_bytes(data.tobytes())
+
+
+def _write_json(path: Path, data: object) -> None:
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``python -m calibration.make_fixtures [--out DIR] [--only frames|session]``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=default_fixtures_dir())
+    parser.add_argument("--only", choices=("frames", "session"), default=None)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    try:
+        if args.only in (None, "frames"):
+            print(f"{len(write_frames(args.out))} frames in {args.out / 'frames'}")
+        if args.only in (None, "session"):
+            print(f"session in {write_session(args.out)}")
+    except OSError as exc:
+        print(f"make_fixtures: cannot write to {args.out}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
