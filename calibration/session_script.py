@@ -286,8 +286,9 @@ def push_frames(rec: _Recorder, table: Table, move: Move, after: State | None) -
     for i, die in shifted.items():
         grid[i] = _recentre(rng, die, i)
     moving = _half_way(table, move, near, mid, far, entering, out_die)
-    rec.hand(table.scene(hand=hand_at(move.side, beside(move.side, move.line, 8.0), 45.0, 0.2,
-                                      rec.skin), moving=moving[0], extra=moving[1]))
+    in_hand = Table(table.grid)  # the push die is no longer parked: it is entering the line
+    rec.hand(in_hand.scene(hand=hand_at(move.side, beside(move.side, move.line, 8.0), 45.0, 0.2,
+                                        rec.skin), moving=moving[0], extra=moving[1]))
     faces_out = after.push if after is not None else out_die.face
     new_push = parked(rng, replace(out_die, face=faces_out), exit_side, move.line)
     if after is not None and tuple(grid[i].face for i in range(9)) != after.cells:
