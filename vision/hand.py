@@ -23,6 +23,7 @@ HIDDEN_MARKER_FACTOR = 0.7  # a hidden marker makes a smaller region enough
 DARK_RATIO = 0.55         # darker than this fraction of the paper's brightness is "not paper"
 SATURATED = 90            # HSV saturation above this is "not paper" (sleeves, red cloth)
 SKIN_MIN_SATURATION = 45
+OBJECT_MIN_WIDTH_MM = 11  # narrower dark regions are die sides and shadows, not arms
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,10 @@ def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BO
     """
     small = cv2.resize(warped_bgr, (round(geometry.size_mm),) * 2, interpolation=cv2.INTER_AREA)
     skin, other = _masks(small, geometry)
-    foreign = cv2.morphologyEx(skin | other, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # Dark or saturated non-skin things must be broad (a sleeve, a glove, a notebook): the
+    # dark side faces a tilted camera sees on dice are thin crescents and vanish here.
+    broad = cv2.morphologyEx(other, cv2.MORPH_OPEN, _disc(OBJECT_MIN_WIDTH_MM))
+    foreign = cv2.morphologyEx(skin | broad, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     threshold = min_fraction * (HIDDEN_MARKER_FACTOR if markers_hidden else 1.0)
     best = HandReading(False)
     for area, component in _regions(foreign, geometry):
@@ -87,6 +91,10 @@ def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.n
     other_u8 = (other & ~skin).astype(np.uint8) * 255
     _mask_markers(other_u8, geometry)
     return skin_u8, other_u8
+
+
+def _disc(diameter: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (diameter, diameter))
 
 
 def white_balance(image: np.ndarray) -> np.ndarray:

@@ -1,11 +1,16 @@
-"""Rendered Unification photos -> BoardReader (+ SettleDetector) -> the exact table.
+"""Rendered Unification photos -> BoardReader (+ SettleDetector) -> the table.
 
-Uses the real die reader (``vision.dice.find_dice``) and H4's renderer
-(``calibration.synthetic.render_scene``). A handful of 640x480 frames, rendered once per module.
+Uses the real die reader (``vision.dice.find_dice``), H4's renderer
+(``calibration.synthetic.render_scene``) and H4's labelled frames in tests/fixtures/frames
+(JPEG + JSON sidecar of the expected reading). A handful of 640x480 frames.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
@@ -15,6 +20,8 @@ from vision.geometry import UNIFICATION_BOARD as G
 from vision.pipeline import BoardReader
 from vision.settle import SettleDetector
 
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "frames"
+LABELLED = sorted(p.stem for p in FIXTURES.glob("*.json"))
 FACES = [[2, 5, 1], [4, 6, 3], [6, 2, 3]]
 PUSH = Die(4, "white", 25.0, 85.0, 10.0)
 TILTED = Pose(pitch_deg=8.0, yaw_deg=5.0, roll_deg=-6.0, height_mm=450.0)
@@ -70,3 +77,36 @@ def test_garbage_and_none_are_unreadable():
         assert (view.status, view.note) == (ViewStatus.UNREADABLE, "camera frame unreadable")
     noise = rng.integers(0, 256, (480, 640, 3), dtype=np.uint8)
     assert reader.read(noise).status is ViewStatus.NO_BOARD
+
+
+def load_labelled(name):
+    meta = json.loads((FIXTURES / f"{name}.json").read_text())
+    return cv2.imread(str(FIXTURES / f"{name}.jpg")), meta["expected"]
+
+
+def test_labelled_frames_are_present():
+    assert len(LABELLED) >= 8
+
+
+@pytest.mark.parametrize("name", LABELLED)
+def test_labelled_frame_status_and_no_confident_misplacement(name):
+    """Every die read with confidence sits in its true cell with its true face and colour."""
+    image, expected = load_labelled(name)
+    view = BoardReader(G).read(image)
+    if expected["hand"]:
+        assert (view.status, view.note) == (ViewStatus.HAND, "hand over board")
+        return
+    assert view.status is ViewStatus.SETTLED, view.note
+    assert set(expected["hidden_markers"]) <= set(view.extra["markers_missing"])
+    assert len(view.extra["markers_missing"]) <= 1
+    for r, row in enumerate(view.grid):
+        for c, die in enumerate(row):
+            if die is None or die.face is None or die.confidence < 0.6:
+                continue
+            assert die.face == expected["grid"][r][c], (r, c)
+            assert die.is_red == ([r, c] == expected["red_cell"]), (r, c)
+    for die in view.outside:
+        if die.face is not None and die.confidence >= 0.6:
+            near = [o for o in expected["outside"] if abs(o["x_mm"] - die.x_mm) < 4
+                    and abs(o["y_mm"] - die.y_mm) < 4]
+            assert [o["face"] for o in near] == [die.face], (die.x_mm, die.y_mm)
