@@ -37,7 +37,7 @@ def run_image(item: LabelledImage) -> tuple[list[Seen], float] | None:
     if item.crop:
         pad = round(CROP_PAD * max(image.shape[:2]))
         image = pad_crop(image, pad)
-    max_size = max(150.0, 0.6 * min(image.shape[:2]))
+    max_size = max(150.0, 0.6 * min(image.shape[:2])) if item.crop else 150.0
     t0 = time.perf_counter()
     dets = find_dice(image, min_size=MIN_SIZE, max_size=max_size)
     ms = (time.perf_counter() - t0) * 1000.0

@@ -23,6 +23,7 @@ SEARCH_PX = 20          # the smallest die is searched for at about this many pi
 EDGE_LOW, EDGE_HIGH = 40, 100  # Canny thresholds for die outlines
 SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
 MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
+CREAM_LEVEL = 8.0  # cream dice differ from a light grey table in little but yellowness
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray
                 "green": -diff[:, :, 1], "yellow": diff[:, :, 2], "blue": -diff[:, :, 2]}
     masks = {}
     for name, ch in channels.items():
-        for level in MASK_LEVELS:
+        for level in MASK_LEVELS + (CREAM_LEVEL,) * (name == "yellow"):
             masks[f"{name}{int(level)}"] = (ch > level).astype(np.uint8) * 255
     return masks
 
