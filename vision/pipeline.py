@@ -11,7 +11,8 @@
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
 6. find and read the dice in the canonical view (``vision.dice.find_dice``);
 7. place every die in its grid cell or among the dice outside the grid, in millimetres, with
-   a lower confidence for a die straddling two cells or sharing a cell.
+   a lower confidence for a die straddling two cells or sharing a cell; a cell that visibly
+   holds something the reader did not report gets an abstained die (``vision.occupancy``).
 
 Never raises for a bad frame. A readable frame gives status SETTLED for that one frame: the
 referee must only see views that went through ``vision.settle.SettleDetector``.
@@ -28,7 +29,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from engine.table import Colour, DieSeen, TableView, ViewStatus
+from engine.table import Cell, Colour, DieSeen, TableView, ViewStatus
 from vision.errors import BoardNotFoundError, FrameError
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.hand import detect_hand
@@ -40,6 +41,7 @@ from vision.markers import (
     location_from_markers,
     warp_board,
 )
+from vision.occupancy import occupied_cells
 from vision.profile import CalibrationProfile
 
 log = logging.getLogger(__name__)
@@ -135,7 +137,7 @@ class BoardReader:
         extra.update(self._light_check(warped))
         detections = self._find_dice(warped, expected_size=self.geometry.die_px)
         return place_dice(detections, self.geometry, location.confidence, extra,
-                          seen_markers=seen)
+                          seen_markers=seen, occupied=occupied_cells(warped, self.geometry))
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
         """Compare the paper's brightness with the white die measured at calibration.
@@ -226,7 +228,8 @@ def as_bgr(frame: object) -> np.ndarray:
 def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
                location_confidence: float = 1.0,
                extra: Mapping[str, object] | None = None, *,
-               seen_markers: Sequence[int] = ()) -> TableView:
+               seen_markers: Sequence[int] = (),
+               occupied: Sequence[Cell] = ()) -> TableView:
     """Put detections from the canonical view into grid cells and the outside list.
 
     Args:
@@ -237,6 +240,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
         extra: diagnostics copied into the view's ``extra``.
         seen_markers: markers found in this frame; nothing lies on them, so a detection
             centred on one is a misreading of the printed marker and is dropped.
+        occupied: cells seen to hold something (``vision.occupancy``); one the reader gave
+            nothing for gets an abstained die (face None), so the view cannot be trusted.
 
     Returns:
         A SETTLED single-frame view. A cell holding two detections keeps the more confident
@@ -256,10 +261,14 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
             outside.append(die)
         else:
             cells.setdefault((cell.r, cell.c), []).append(die)
+    unread = [cell for cell in occupied if (cell.r, cell.c) not in cells]
+    for cell in unread:
+        x_mm, y_mm = geometry.cell_centre_mm(cell)
+        cells[(cell.r, cell.c)] = [DieSeen(None, Colour.UNKNOWN, 0.0, x_mm, y_mm)]
     grid = tuple(tuple(_one(cells.get((r, c), [])) for c in range(geometry.cols))
                  for r in range(geometry.rows))
     crowded = sorted(f"r{r}c{c}" for (r, c), dice in cells.items() if len(dice) > 1)
-    info = {**(extra or {}), "crowded": crowded}
+    info = {**(extra or {}), "crowded": crowded, "unread": [str(cell) for cell in unread]}
     return TableView(grid=grid, outside=tuple(outside), status=ViewStatus.SETTLED, extra=info)
 
 

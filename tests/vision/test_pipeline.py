@@ -215,3 +215,17 @@ def test_light_change_against_the_calibrated_white_die_is_flagged(boardkit):
     assert normal.extra["light_changed"] is False and 0.9 < normal.extra["light"] < 1.1
     assert dimmed.extra["light_changed"] is True and dimmed.status is ViewStatus.SETTLED
     assert "light" not in BoardReader(G, dice_finder=Recorder()).read(image).extra
+
+
+def test_occupied_cell_the_reader_missed_becomes_an_abstention(boardkit):
+    x0, y0 = G.grid_origin_mm
+    squares = ((x0 + 13, y0 + 13, (150, 150, 150)), (x0 + 39, y0 + 65, (150, 150, 150)))
+    frame = boardkit.photograph(boardkit.draw_board(squares=squares), seed=34)
+    found_one = Recorder([at_mm(x0 + 13, y0 + 13, 2)])   # the reader misses r2c1
+    view = BoardReader(G, dice_finder=found_one).read(frame.image)
+    assert view.grid[0][0].face == 2
+    missed = view.grid[2][1]
+    assert missed is not None and missed.face is None and missed.confidence == 0.0
+    assert view.extra["unread"] == ["r2c1"]
+    assert view.grid[1][1] is None                        # empty cells stay empty
+    assert view.is_trustworthy(0.6) == (False, "straighten or reroll a die")
