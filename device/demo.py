@@ -51,8 +51,15 @@ class TeeDisplay:
 
 
 def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
-              settle_frames: int = 3) -> App:
+              settle_frames: int = 3, reader: Any = None) -> App:
     """The App wired for a recorded session (no menu: game and side come from session.json).
+
+    Args:
+        session_dir: the recorded session folder (session.json + frames).
+        out_dir: where the emulator writes PNGs and ``oled.gif``, and the record goes.
+        text: also draw every screen in the terminal.
+        settle_frames: agreeing frames the settle detector needs.
+        reader: the board reader; default ``vision.pipeline.BoardReader()``.
 
     Raises:
         SessionFileError: session.json missing or malformed.
@@ -71,8 +78,8 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
         display = TeeDisplay(display, open_display("text", text_stream=sys.stdout))
     config = AppConfig(game=camera.game, side=camera.side, record_file=out_dir / RECORD_NAME,
                        settle_frames=settle_frames)
-    return App(camera=camera, display=display, reader=make_reader(None), config=config,
-               clock=clock)
+    return App(camera=camera, display=display, reader=reader or make_reader(None),
+               config=config, clock=clock)
 
 
 def command(args: argparse.Namespace) -> int:

@@ -1,0 +1,57 @@
+"""`dicekeeper demo` end to end on the recorded session shipped in tests/fixtures.
+
+Two layers: the whole device path with the session's labelled views standing in for the board
+reader (checks the app, settle detector, session, screens, emulator and record on the real
+fixture, whatever the state of vision), then the real demo command with the real reader.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from device.cli import main
+from device.demo import build_app, default_session
+from engine.games.unification import view_from_text
+
+SESSION = Path(__file__).resolve().parents[1] / "fixtures" / "sessions" / "unification-simple"
+EXPECTED = json.loads((SESSION / "expected.json").read_text()) \
+    if (SESSION / "expected.json").is_file() else {}
+
+
+class LabelledReader:
+    """Gives the labelled view of each frame, in order (a perfect board reader)."""
+
+    def __init__(self, views: list[dict]) -> None:
+        self.views = [view_from_text(v["view"]) for v in views]
+
+    def read(self, image):
+        assert image is not None, "a fixture frame failed to decode"
+        return self.views.pop(0)
+
+
+def test_default_session_is_the_shipped_fixture() -> None:
+    assert default_session() == SESSION
+    assert EXPECTED["final_line"], "run `make fixtures`"
+
+
+def test_device_path_on_the_fixture_with_a_perfect_reader(tmp_path: Path) -> None:
+    app = build_app(SESSION, tmp_path, reader=LabelledReader(EXPECTED["views"]))
+    app.run()
+    assert app.session.summary(app.now) == EXPECTED["final_line"]
+    assert app.session.pushes == len(EXPECTED["pushes"])
+    record = [json.loads(x) for x in (tmp_path / "demo.jsonl").read_text().splitlines()]
+    moves = [e["move"] for e in record if e["type"] == "move"]
+    assert moves == [p["move"] for p in EXPECTED["pushes"]]
+    warnings = [e["code"] for e in record if e["type"] == "warning"]
+    assert warnings == [EXPECTED["illegal"]["code"]]
+    assert Image.open(tmp_path / "oled.gif").n_frames >= 10
+
+
+def test_missing_session_names_it_and_the_fix(tmp_path: Path, capsys) -> None:
+    missing = tmp_path / "no-such-session"
+    assert main(["demo", "--session", str(missing), "--out", str(tmp_path / "o")]) == 1
+    out = capsys.readouterr().out
+    assert str(missing) in out and "make fixtures" in out
