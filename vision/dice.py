@@ -2,12 +2,18 @@
 
 ``find_dice`` is the entry point: a list of steps, each in its own module.
 
-1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table.
-2. ``rectify``: each region's rotated rectangle warped to a small upright square.
-3. ``vision.dice_pips``: pips found relative to the die's own body colour, counted, and checked
-   against the six pip layouts; a reading that is not consistent abstains (face None + reason).
-4. ``vision.dice_colour``: white / red / unknown from the body colour.
-5. one detection per place: the most confident reading wins.
+1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table (colour
+   difference masks, edge outlines, touching pairs split), grouped by place.
+2. hypotheses of the top face per place: each region found there, the region trimmed to the
+   top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
+   with a margin of its surroundings (``view``).
+3. ``vision.dice_pips``: pips found relative to the die's own body colour, fitted to the six
+   pip layouts, with a confidence from the fit and from rival spots (a pip missed, or cut off
+   by the rectangle); readings stop when two agree, and disagreeing readings abstain.
+4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
+   pattern squeezed in the image: a face seen at a slant), "blurred" (``vision.dice_blur``).
+5. ``vision.dice_colour``: white / red / unknown from the body colour.
+6. one detection per place: a called face before an abstention, then confidence.
 
 A wrong face called with confidence is the worst outcome, so every doubtful reading abstains.
 May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration``.
@@ -53,7 +59,9 @@ class DieDetection:
         face: 1..6, or None when the reader abstains.
         colour: "white", "red" or "unknown".
         confidence: 0..1 belief in the face (0 when abstaining).
-        reason: why it abstained ("cocked", "touching", "blurred", "cut off", "unclear pips").
+        reason: why it abstained: "cut off", "cocked", "blurred", "unclear pips" (no
+            consistent layout, or readings that disagree), "pips of both shades", "pips out
+            of scale", "unsure" (a layout with too little confidence); empty otherwise.
     """
 
     x: float

@@ -157,18 +157,3 @@ def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:
     cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
     # shave off the dilation so the region hugs the outline
     return cv2.erode(filled, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
-
-
-def merge_duplicates(cands: list[Candidate], tol: float = 0.25) -> list[Candidate]:
-    """Drop candidates that repeat another's place and size (keep the squarest, fullest)."""
-    ranked = sorted(cands, key=lambda c: (c.aspect - c.fill))
-    kept: list[Candidate] = []
-    for c in ranked:
-        if not any(_same(c, k, tol) for k in kept):
-            kept.append(c)
-    return kept
-
-
-def _same(a: Candidate, b: Candidate, tol: float) -> bool:
-    d = np.hypot(a.cx - b.cx, a.cy - b.cy)
-    return bool(d < tol * min(a.size, b.size) and abs(a.size - b.size) < tol * min(a.size, b.size))
