@@ -38,7 +38,7 @@ PIP_SIZE = (0.08, 1.0)   # pip diameter / die edge: smaller spots are grain, not
 SMEARED = 1.8            # median pip elongation of a die smeared by motion
 RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
 SURFACE_TOLERANCE = 14.0  # Lab distance from the body colour still on the top face
-EVEN_FROM, EVEN_SPAN = 0.4, 0.15  # weakest / strongest pip: no belief at FROM, full at +SPAN
+EVEN_FROM, EVEN_SPAN = 0.5, 0.2  # weakest / strongest pip: no belief at FROM, full at +SPAN
 RIVAL_TO, RIVAL_SPAN = 0.7, 0.4   # rival / weakest pip: full belief at TO-SPAN, none at TO
 RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
 MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
@@ -422,7 +422,9 @@ def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: floa
     """Belief in a layout from fit error, even pip strength, rival peaks and contrast."""
     fit_f = max(0.0, 1.0 - max(0.0, fit.error - 0.25) / 0.4)
     strengths = [b.area for b in pips]
-    even = min(strengths) / max(strengths)
+    contrasts = [b.contrast for b in pips]
+    # real pips of one face look alike; a pip seen through a translucent body is fainter
+    even = min(min(strengths) / max(strengths), min(contrasts) / max(contrasts))
     even_f = max(0.0, min(1.0, (even - EVEN_FROM) / EVEN_SPAN))
     amb_f = max(0.0, min(1.0, (RIVAL_TO - ambiguity(fit, pips, weaker, surface)) / RIVAL_SPAN))
     con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
