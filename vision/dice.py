@@ -21,7 +21,9 @@ May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration
 
 from __future__ import annotations
 
+import itertools
 import logging
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -125,16 +127,16 @@ def view(image: np.ndarray, cand: Candidate) -> np.ndarray:
     return rectify(image, cand, VIEW, VIEW / CROP)
 
 
-def hypotheses(cand: Candidate, top: Candidate) -> list[Candidate]:
+def hypotheses(image: np.ndarray, cand: Candidate) -> Iterator[Candidate]:
     """Rectangles that may be the die's top face, after the candidate itself: trimmed to the
-    top, scaled down and up, and squared when the candidate is not square."""
-    out = []
+    top, scaled down and up, and squared when the candidate is not square (made only as far
+    as the reader asks for them)."""
+    top = top_face(image, cand)
     if _plausible_top(cand, top):
-        out.append(top)
-    out += [_scaled(cand, 0.85), _scaled(cand, 1.15), _scaled(cand, 1.3)]
+        yield top
+    yield from (_scaled(cand, 0.85), _scaled(cand, 1.15), _scaled(cand, 1.3))
     if cand.aspect > 1.12:  # part of the top is missing or a side is included: try squares
-        out += [_squared(cand, max(cand.w, cand.h)), _squared(cand, min(cand.w, cand.h))]
-    return out
+        yield from (_squared(cand, max(cand.w, cand.h)), _squared(cand, min(cand.w, cand.h)))
 
 
 def _plausible_top(cand: Candidate, top: Candidate) -> bool:
@@ -150,7 +152,7 @@ def _scaled(c: Candidate, k: float) -> Candidate:
 
 
 def read_hypotheses(image: np.ndarray, done: list[tuple[Candidate, PipReading]],
-                    hyps: list[Candidate]) -> list[tuple[Candidate, PipReading]]:
+                    hyps: Iterable[Candidate]) -> list[tuple[Candidate, PipReading]]:
     """Read more hypotheses after those ``done`` until ``AGREEING`` confident readings agree."""
     out = list(done)
     for h in hyps:
@@ -193,7 +195,7 @@ def _read_group(image: np.ndarray, group: list[Candidate],
     first = read_top(view(image, cand))
     if not first.blobs and len(group) == 1:
         return None  # no pip at all: not a die
-    hyps = group[1:] + hypotheses(cand, top_face(image, cand))
+    hyps = itertools.chain(group[1:], hypotheses(image, cand))
     readings = read_hypotheses(image, [(cand, first)], hyps)
     called = [(h, r) for h, r in readings if r.face is not None and r.confidence >= ABSTAIN_BELOW]
     if not called:
