@@ -32,6 +32,7 @@ import numpy as np
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates
 from vision.dice_colour import classify_colour
+from vision.dice_pipgroups import spot_count
 from vision.dice_pips import CROP, VIEW, PipReading, pattern_squash, read_top
 from vision.dice_top import rectify, top_face
 
@@ -40,6 +41,7 @@ log = logging.getLogger(__name__)
 ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not called
 DIE_ASPECT, DIE_FILL = 1.25, 0.85  # shape of an unreadable region still reported as a die
 GROUP_DISTANCE = 0.35   # candidates closer than this (in die sizes) are one place
+PIPS_ONLY_SURE = 0.8    # confidence a die found by its pips alone needs
 AGREEING = 2            # confident readings of one face that end the search early
 SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
 EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
@@ -151,12 +153,23 @@ def _scaled(c: Candidate, k: float) -> Candidate:
     return Candidate(c.cx, c.cy, c.w * k, c.h * k, c.angle, c.fill, c.source)
 
 
+def _called(h: Candidate, r: PipReading) -> bool:
+    """Whether a reading calls a face: confident enough, and a die found by its pips alone
+    must read as the pips that found it, with more confidence."""
+    if r.face is None:
+        return False
+    spots = spot_count(h)
+    if spots is None:
+        return r.confidence >= ABSTAIN_BELOW
+    return spots == r.face and r.confidence >= PIPS_ONLY_SURE
+
+
 def read_hypotheses(image: np.ndarray, done: list[tuple[Candidate, PipReading]],
                     hyps: Iterable[Candidate]) -> list[tuple[Candidate, PipReading]]:
     """Read more hypotheses after those ``done`` until ``AGREEING`` confident readings agree."""
     out = list(done)
     for h in hyps:
-        faces = [r.face for _, r in out if r.face is not None and r.confidence >= ABSTAIN_BELOW]
+        faces = [r.face for h, r in out if _called(h, r)]
         if len(faces) >= AGREEING and len(set(faces)) == 1:
             break
         out.append((h, read_top(view(image, h))))
@@ -185,7 +198,8 @@ def _same_rect(a: Candidate, b: Candidate) -> bool:
 
 def _die_shaped(c: Candidate) -> bool:
     """A region that is a die by shape alone: square, full, not cut out of a longer one."""
-    return c.aspect <= DIE_ASPECT and c.fill >= DIE_FILL and not c.source.endswith("+split")
+    return (c.aspect <= DIE_ASPECT and c.fill >= DIE_FILL and not c.source.endswith("+split")
+            and spot_count(c) is None)
 
 
 def _read_group(image: np.ndarray, group: list[Candidate],
@@ -197,7 +211,7 @@ def _read_group(image: np.ndarray, group: list[Candidate],
         return None  # no pip at all: not a die
     hyps = itertools.chain(group[1:], hypotheses(image, cand))
     readings = read_hypotheses(image, [(cand, first)], hyps)
-    called = [(h, r) for h, r in readings if r.face is not None and r.confidence >= ABSTAIN_BELOW]
+    called = [(h, r) for h, r in readings if _called(h, r)]
     if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
         if len(r.blobs) < 2 or not any(_die_shaped(c) for c in group):

@@ -141,6 +141,8 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     for name, mask in difference_masks(lab, table).items():
         out.extend(regions(mask, min_size, max_size, name))
     out.extend(regions(outline_mask(lab[:, :, 0], min_size), min_size, max_size, "edges"))
+    from vision.dice_pipgroups import pip_groups  # it builds on Candidate, defined here
+    out.extend(pip_groups(lab[:, :, 0], min_size, max_size))
     if scale < 1.0:
         out = [Candidate(c.cx / scale, c.cy / scale, c.w / scale, c.h / scale, c.angle, c.fill,
                          c.source) for c in out]

@@ -161,3 +161,31 @@ def test_unusable_input_gives_no_dice(image):
 def test_empty_tables_give_no_dice():
     for kind in TABLES:
         assert find_dice(table(300, kind, 1)) == []
+
+
+def _dots(points: list[tuple[float, float]], side: int = 240) -> np.ndarray:
+    """Black round spots on white paper: pips with no visible die body around them."""
+    img = table(side, "light", 5)
+    img[:] = np.clip(img.astype(np.int16) + 36, 0, 255).astype(np.uint8)  # white paper
+    for x, y in points:
+        cv2.circle(img, (round(x * 4), round(y * 4)), 16, (25, 25, 25), -1, cv2.LINE_AA, 2)
+    return img
+
+
+@pytest.mark.parametrize(("face", "angle"), [(4, 0.0), (5, 20.0), (6, 35.0)])
+def test_pips_alone_locate_a_die_on_same_coloured_paper(face, angle):
+    layouts = {4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+               5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+               6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
+    a = np.radians(angle)
+    step = 0.27 * 60  # pip offset of a 60 px die
+    pts = [(120 + step * (u * np.cos(a) - v * np.sin(a)), 120 + step * (u * np.sin(a) + v * np.cos(a)))
+           for u, v in layouts[face]]
+    dets = find_dice(_dots(pts))
+    assert [d.face for d in dets] == [face]
+    assert abs(dets[0].x - 120) < 6 and abs(dets[0].y - 120) < 6
+
+
+def test_a_row_of_spots_is_not_a_die():
+    dets = find_dice(_dots([(60 + 20 * k, 120) for k in range(5)]))
+    assert all(d.face is None or d.confidence < SURE for d in dets)

@@ -1,0 +1,103 @@
+"""Find dice by their pips: groups of four to six round spots in a die's layout.
+
+A white die on white paper has no colour region of its own, but it still shows its pips.
+Round dark (or light) spots of pip size are found with a difference of Gaussians and linked
+into groups of neighbours; each group of four to six spots spread in two directions (a 4, 5
+or 6) proposes a die square from the spots' extent and direction. The proposal carries its
+spot count (source ``"pips<n>"``): the reader accepts it only when it reads that very face, and
+never reports it as an unreadable die. Ones, twos and threes give too little to place a die.
+
+May import numpy and OpenCV only (and ``Candidate`` from ``vision.dice_candidates``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.dice_candidates import Candidate
+
+PIP_OFFSET = 0.27      # centre-to-side-pip distance over the die edge on common dice
+PIP_SIGMA = 0.06       # DoG scale over the die edge (a pip is about 0.18 of the edge)
+LINK = 0.6             # neighbouring pips of one die lie closer than this many die edges
+MIN_RESPONSE = 12.0    # DoG answer (grey levels) of a pip
+MAX_SPOTS = 600        # more spots than this: a textured table, pips cannot be told apart
+SOURCE = "pips"
+
+
+def pip_groups(grey: np.ndarray, min_size: float, max_size: float) -> list[Candidate]:
+    """Die squares proposed by groups of pip-like spots in a grey image.
+
+    Args:
+        grey: the image's lightness (uint8 or float).
+        min_size, max_size: die edge range in pixels.
+
+    Returns:
+        Candidates with source ``"pips<n>"``, n the number of spots that proposed them.
+    """
+    typical = math.sqrt(min_size * max_size)
+    sigma = max(1.0, PIP_SIGMA * typical)
+    img = grey.astype(np.float32)
+    out: list[Candidate] = []
+    for sign in (-1.0, 1.0):  # dark pips, then light pips
+        spots = _spots(sign * img, sigma)
+        if len(spots) > MAX_SPOTS:
+            continue
+        for group in _link(spots, LINK * typical):
+            cand = _square(spots[group], min_size, max_size)
+            if cand is not None:
+                out.append(cand)
+    return out
+
+
+def spot_count(c: Candidate) -> int | None:
+    """The number of spots that proposed a candidate (or the rectangle it was derived from),
+    None for other candidates."""
+    if not c.source.startswith(SOURCE):
+        return None
+    return int(c.source[len(SOURCE)])
+
+
+def _spots(img: np.ndarray, sigma: float) -> np.ndarray:
+    """(x, y) of local maxima of a difference of Gaussians above ``MIN_RESPONSE``."""
+    resp = cv2.GaussianBlur(img, (0, 0), sigma) - cv2.GaussianBlur(img, (0, 0), 2.5 * sigma)
+    k = max(3, int(2 * sigma) | 1)
+    peaks = (resp >= cv2.dilate(resp, np.ones((k, k), np.uint8))) & (resp > MIN_RESPONSE)
+    ys, xs = np.nonzero(peaks)
+    return np.stack([xs, ys], axis=1).astype(np.float32).reshape(-1, 2)
+
+
+def _link(spots: np.ndarray, reach: float) -> list[list[int]]:
+    """Groups of spots joined by chains of neighbours closer than ``reach`` (4..6 spots)."""
+    n = len(spots)
+    if n == 0:
+        return []
+    near = np.linalg.norm(spots[:, None, :] - spots[None, :, :], axis=2) < reach
+    label = list(range(n))
+
+    def root(i: int) -> int:
+        while label[i] != i:
+            label[i] = label[label[i]]
+            i = label[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
+        label[root(int(i))] = root(int(j))
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(i)
+    return [g for g in groups.values() if 4 <= len(g) <= 6]
+
+
+def _square(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | None:
+    """The die square whose pips these are: a 4, 5 or 6 spans two pip offsets both ways."""
+    (cx, cy), (w, h), angle = cv2.minAreaRect(pts.reshape(-1, 1, 2))
+    if min(w, h) < 0.6 * max(w, h):
+        return None  # not a square pattern: a row of pips, or spots of two dice
+    size = max(w, h) / (2 * PIP_OFFSET)
+    if not min_size <= size <= max_size:
+        return None
+    return Candidate(float(cx), float(cy), size, size, float(angle), 0.0,
+                     f"{SOURCE}{len(pts)}")
