@@ -71,4 +71,5 @@ def _back_to_image(cand: Candidate, bounds: list[float]) -> Candidate:
     w = float(np.hypot(*ex)) * (x1 - x0)
     h = float(np.hypot(*ey)) * (y1 - y0)
     angle = float(np.degrees(np.arctan2(ex[1], ex[0])))
-    return Candidate(float(centre[0]), float(centre[1]), w, h, angle, cand.fill, cand.source + "+top")
+    return Candidate(float(centre[0]), float(centre[1]), w, h, angle, cand.fill,
+                     cand.source + "+top")

@@ -179,8 +179,8 @@ def test_pips_alone_locate_a_die_on_same_coloured_paper(face, angle):
                6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
     a = np.radians(angle)
     step = 0.27 * 60  # pip offset of a 60 px die
-    pts = [(120 + step * (u * np.cos(a) - v * np.sin(a)), 120 + step * (u * np.sin(a) + v * np.cos(a)))
-           for u, v in layouts[face]]
+    pts = [(120 + step * (u * np.cos(a) - v * np.sin(a)),
+            120 + step * (u * np.sin(a) + v * np.cos(a))) for u, v in layouts[face]]
     dets = find_dice(_dots(pts))
     assert [d.face for d in dets] == [face]
     assert abs(dets[0].x - 120) < 6 and abs(dets[0].y - 120) < 6
