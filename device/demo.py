@@ -104,6 +104,9 @@ def command(args: argparse.Namespace) -> int:
         print(f"dicekeeper demo: cannot start the game: {app.current_screen()}")
         return 1
     app.run()
+    if app.session.outcome is None:
+        log.warning("the recorded session ended before the game did (last status: %r): the "
+                    "board reader did not follow every push", app.session.status)
     log.info("OLED frames and oled.gif in %s; game record %s", out_dir, record)
     print(app.session.summary(app.now))
     return 0
