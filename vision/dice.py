@@ -101,8 +101,7 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     # than its edge (rounded edges, bevel), a region with its shadow or side larger
     low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
     cands = find_candidates(image, low, high)
-    found = [d for d in (_read_group(image, g, expected_size) for g in group_by_place(cands))
-             if d is not None]
+    found = [d for d in (_read_group(image, g) for g in group_by_place(cands)) if d is not None]
     kept = suppress_overlaps(found)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
 
@@ -112,15 +111,18 @@ def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
     if image is None or not isinstance(image, np.ndarray) or image.size == 0:
         log.warning("find_dice: no image")
         return None
-    if image.ndim == 2:
-        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    elif image.ndim == 3 and image.shape[2] == 4:
-        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
-    if image.ndim != 3 or image.shape[2] != 3:
+    if image.ndim not in (2, 3) or (image.ndim == 3 and image.shape[2] not in (3, 4)):
         log.warning("find_dice: unsupported image shape %s", image.shape)
         return None
     if image.dtype != np.uint8:
-        image = np.clip(image, 0, 255).astype(np.uint8)
+        values = np.nan_to_num(image.astype(np.float64))
+        if image.dtype.kind == "f" and values.max() <= 1.0:
+            values = values * 255.0  # a float image in 0..1
+        image = np.clip(values, 0, 255).astype(np.uint8)
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
     return image
 
 
@@ -202,8 +204,7 @@ def _die_shaped(c: Candidate) -> bool:
             and spot_count(c) is None)
 
 
-def _read_group(image: np.ndarray, group: list[Candidate],
-                expected_size: float | None) -> DieDetection | None:
+def _read_group(image: np.ndarray, group: list[Candidate]) -> DieDetection | None:
     """Read one place under each hypothesis of its top face; confident readings must agree."""
     cand = group[0]
     first = read_top(view(image, cand))

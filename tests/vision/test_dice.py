@@ -158,6 +158,14 @@ def test_unusable_input_gives_no_dice(image):
     assert find_dice(image) == []
 
 
+def test_grey_float_and_bgra_images_are_read_like_bgr():
+    img = one_die(5, "white", 60, 10.0, "light", 1)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    for variant in (img.astype(np.float32) / 255.0, grey, grey.astype(np.float64),
+                    cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)):
+        assert [d.face for d in find_dice(variant)] == [5]
+
+
 def test_empty_tables_give_no_dice():
     for kind in TABLES:
         assert find_dice(table(300, kind, 1)) == []
