@@ -46,8 +46,9 @@ AGREEING = 2            # confident readings of one face that end the search ear
 SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
 EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
 # a face squeezed more than this in the image is seen at a slant; two or three pips on a
-# diagonal give only its angle, a noisier measure
-COCKED_SQUASH = (0.6, 0.78)
+# diagonal give only its angle, a noisier measure; sixes are often laid out narrower than
+# they are long
+COCKED_SQUASH = {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66}
 BLUR_VIEW = 1.0         # blur is judged on the die with this much of its surroundings
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 
@@ -225,7 +226,7 @@ def _read_group(image: np.ndarray, group: list[Candidate]) -> DieDetection | Non
             face, conf, reason = None, 0.0, "unclear pips"
     if _cut_off(image, h if face is not None else cand):
         face, conf, reason = None, 0.0, "cut off"
-    elif face is not None and image_squash(h, r) < COCKED_SQUASH[face >= 4]:
+    elif face is not None and image_squash(h, r) < COCKED_SQUASH[face]:
         face, conf, reason = None, 0.0, "cocked"
     elif is_blurred(rectify(image, h, CROP, BLUR_VIEW)):
         face, conf, reason = None, 0.0, "blurred"
