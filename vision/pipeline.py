@@ -239,7 +239,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
         location_confidence: how sure the board location is; softly scales every die.
         extra: diagnostics copied into the view's ``extra``.
         seen_markers: markers found in this frame; nothing lies on them, so a detection
-            centred on one is a misreading of the printed marker and is dropped.
+            centred on one is a misreading of the printed marker and is dropped (on a hidden
+            marker only an abstention is dropped).
         occupied: cells seen to hold something (``vision.occupancy``); one the reader gave
             nothing for gets an abstained die (face None), so the view cannot be trusted.
 
@@ -252,7 +253,7 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
     outside: list[DieSeen] = []
     for det in detections:
         x_mm, y_mm = geometry.px_to_mm(det.x, det.y)
-        if not _on_board(x_mm, y_mm, geometry, seen_markers):
+        if not _on_board(x_mm, y_mm, geometry, seen_markers, read=det.face is not None):
             continue
         confidence = float(det.confidence) * scale * straddle_factor(x_mm, y_mm, geometry)
         die = DieSeen(det.face, _colour(det.colour), round(confidence, 4), x_mm, y_mm)
@@ -273,13 +274,19 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
 
 
 def _on_board(x_mm: float, y_mm: float, geometry: BoardGeometry,
-              seen_markers: Sequence[int]) -> bool:
+              seen_markers: Sequence[int], *, read: bool) -> bool:
+    """Inside the board, and not a misreading of a printed marker.
+
+    On a marker seen in this frame nothing can lie. On a hidden one (covered, or cut off by
+    the frame edge) only a die actually read is kept: an abstention there is most likely the
+    half-visible marker itself.
+    """
     if not (0 <= x_mm <= geometry.size_mm and 0 <= y_mm <= geometry.size_mm):
         return False
-    for marker_id in seen_markers:
+    for marker_id in geometry.MARKER_IDS:
         (x0, y0), _, (x1, y1), _ = geometry.marker_corners_mm(marker_id)
         if x0 <= x_mm <= x1 and y0 <= y_mm <= y1:
-            return False
+            return read and marker_id not in seen_markers
     return True
 
 

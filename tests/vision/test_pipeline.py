@@ -200,10 +200,13 @@ def test_abstention_and_unknown_colour_are_kept_as_such():
     assert view.is_trustworthy(0.6) == (False, "straighten or reroll a die")
 
 
-def test_detection_on_a_visible_marker_is_dropped_but_not_on_a_hidden_one():
+def test_detections_on_markers_are_dropped_unless_a_die_is_read_on_a_hidden_one():
     on_marker = at_mm(160.0, 160.0, None, "unknown", 0.0)   # inside marker 2's square
     assert place_dice([on_marker], G, seen_markers=(0, 1, 2, 3)).outside == ()
-    assert len(place_dice([on_marker], G, seen_markers=(0, 1, 3)).outside) == 1
+    assert place_dice([on_marker], G, seen_markers=(0, 1, 3)).outside == ()  # abstention
+    parked = at_mm(160.0, 160.0, 5)                  # a die read on the hidden marker 2
+    assert len(place_dice([parked], G, seen_markers=(0, 1, 3)).outside) == 1
+    assert place_dice([parked], G, seen_markers=(0, 1, 2, 3)).outside == ()
 
 
 def test_light_change_against_the_calibrated_white_die_is_flagged(boardkit):
