@@ -110,3 +110,18 @@ def test_labelled_frame_status_and_no_confident_misplacement(name):
             near = [o for o in expected["outside"] if abs(o["x_mm"] - die.x_mm) < 4
                     and abs(o["y_mm"] - die.y_mm) < 4]
             assert [o["face"] for o in near] == [die.face], (die.x_mm, die.y_mm)
+
+
+def test_labelled_frame_reads_the_exact_table_and_settles():
+    """Cream dice and a translucent red die, mild perspective: the whole table, exactly."""
+    image, expected = load_labelled("cream-translucent")
+    reader, settle = BoardReader(G), SettleDetector(3)
+    views = [settle.update(reader.read(image)) for _ in range(3)]
+    assert [v.status for v in views] == [ViewStatus.MOVING] * 2 + [ViewStatus.SETTLED]
+    view = views[-1]
+    assert faces(view) == expected["grid"]
+    assert [list(cell) for cell in red_cells(view)] == [expected["red_cell"]]
+    assert [d.face for d in view.outside] == [o["face"] for o in expected["outside"]]
+    for die, want in zip(view.outside, expected["outside"]):
+        assert abs(die.x_mm - want["x_mm"]) < 4 and abs(die.y_mm - want["y_mm"]) < 4
+    assert view.is_trustworthy(0.6) == (True, "")
