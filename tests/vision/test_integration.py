@@ -47,14 +47,6 @@ def red_cells(view):
             if d is not None and d.colour is Colour.RED]
 
 
-def assert_unification_table(view):
-    assert faces(view) == FACES
-    assert red_cells(view) == [(1, 2)]
-    assert [d.face for d in view.outside] == [4]
-    push = view.outside[0]
-    assert abs(push.x_mm - PUSH.x_mm) < 5 and abs(push.y_mm - PUSH.y_mm) < 5
-
-
 def test_hand_over_the_board_is_hand_and_never_settles(frames):
     reader, settle = BoardReader(G), SettleDetector(1)
     view = reader.read(frames["hand"])
