@@ -42,6 +42,7 @@ ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not call
 DIE_ASPECT, DIE_FILL = 1.25, 0.85  # shape of an unreadable region still reported as a die
 GROUP_DISTANCE = 0.35   # candidates closer than this (in die sizes) are one place
 PIPS_ONLY_SURE = 0.8    # confidence a die found by its pips alone needs
+TOP_SHARE = 0.55        # a trimmed top at least this share of its region is worth reading
 AGREEING = 2            # confident readings of one face that end the search early
 SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
 EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
@@ -145,7 +146,7 @@ def hypotheses(image: np.ndarray, cand: Candidate) -> Iterator[Candidate]:
 
 
 def _plausible_top(cand: Candidate, top: Candidate) -> bool:
-    return top.aspect <= MAX_ASPECT and top.size >= 0.7 * cand.size
+    return top.aspect <= MAX_ASPECT and top.size >= TOP_SHARE * cand.size
 
 
 def _squared(c: Candidate, side: float) -> Candidate:
