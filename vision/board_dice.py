@@ -1,0 +1,363 @@
+"""Find and read the dice on the board's canonical top-down view, using what the board tells.
+
+The generic reader (``vision.dice.find_dice``) looks for die-shaped regions anywhere; on the
+board a white die on white paper has no region to find, and its side faces (seen because the
+camera is close) spoil the shape. Here the die is found by its pips instead, with what is
+known of the board:
+
+1. pips are round spots of about a sixth of the known die edge, darker than their
+   surroundings (black pips on a white die: grey level) or less saturated (white pips on a
+   red die: saturation); spots are found at that one scale, over the whole view at once;
+2. a pip lies on the die's top face, so the ring around it is as bright (or as saturated) as
+   the brightest things near it: this drops the pips on side faces, printed text and lines;
+3. at most one die stands in a grid cell, so a cell's pips are one die; outside the grid the
+   pips are grouped by distance (a die's pips lie within one die edge of each other);
+4. a group's centre is the die's centre (every pip layout is symmetric about it), its angle
+   comes from the pips' lattice (or, for a lone pip, from the edges around it), its size is
+   the known one; that square is rectified and read by H2's pip reader
+   (``vision.dice_pips.read_top``), which checks that the pips form a layout;
+5. a reading is kept only when confident; otherwise the die is reported with face None and
+   a reason (unclear pips, blurred, cocked), never guessed.
+
+May import ``vision`` modules, ``engine.table`` (through them), numpy and OpenCV.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.dice import COCKED_SQUASH, DieDetection, image_squash
+from vision.dice_blur import is_blurred
+from vision.dice_candidates import Candidate
+from vision.dice_colour import classify_colour
+from vision.dice_pips import CROP, LAYOUTS, VIEW, PipReading, read_top
+from vision.dice_top import rectify
+from vision.geometry import UNIFICATION_BOARD, BoardGeometry
+
+log = logging.getLogger(__name__)
+
+PIP_RADIUS = 0.085        # pip radius / die edge
+RINGS = (0.16, 0.22)      # ring radii around a pip / die edge (beyond the pip, on the top;
+#                           the lone pip of a one is larger)
+RING_SPARED = 2           # darkest ring samples ignored (a neighbouring pip of a six)
+SPOT_CONTRAST = 0.10      # spot response / local brightness: weaker spots are grain
+DARK_CENTRE = 0.72        # a pip's centre is at most this fraction of its ring
+BRIGHT_RING = 0.78        # a pip's ring is at least this fraction of the local brightness
+CELL_SLACK = 0.08         # of a die edge: pips this far beyond a cell still belong to it
+GROUP_LINK = 0.85         # of a die edge: pips closer than this are one die (outside the grid)
+FIT_ERROR = 0.3           # worst pip's distance from its layout point, in pip steps
+CROSSING = 0.12           # of a die edge: spots this close to a grid crossing are the crossing
+TOP_SCALES = (1.06, 1.16)  # top face edge / nominal die edge tried (perspective enlarges it)
+SURE = 0.6                # a face is called only at this confidence (the referee's threshold)
+MIN_RED_SATURATION = 110
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A pip candidate in view pixels and the channel it was found in."""
+
+    x: float
+    y: float
+    strength: float
+    channel: str  # "grey" (dark pips) or "sat" (light pips on a saturated die)
+
+
+def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
+                    geometry: BoardGeometry = UNIFICATION_BOARD) -> list[DieDetection]:
+    """Find and read the dice on a canonical board view.
+
+    Args:
+        warped_bgr: the board warped to the canonical view (``geometry.canonical_px`` square,
+            ``geometry.px_per_mm`` pixels per millimetre), BGR uint8.
+        expected_size: the die edge in view pixels (``geometry.die_px``).
+        geometry: the board (grid position and size).
+
+    Returns:
+        One ``DieDetection`` per die found (x, y in view pixels), in the grid cells and outside
+        the grid. A die whose face cannot be read surely has face None and a reason. An empty
+        list for an empty board or an unusable image.
+    """
+    image = _as_bgr(warped_bgr)
+    if image is None or expected_size <= 4:
+        return []
+    spots = find_spots(image, expected_size)
+    groups = group_spots(spots, expected_size, geometry)
+    found = [_read_group(image, g, expected_size, inside) for g, inside in groups]
+    return [d for d in found if d is not None]
+
+
+def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim != 3:
+        return None
+    if image.shape[2] == 4:
+        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.shape[2] != 3 or min(image.shape[:2]) < 16:
+        return None
+    return image
+
+
+def channels(image: np.ndarray) -> dict[str, np.ndarray]:
+    """The two channels pips show in: grey (black pips) and saturation (white pips on red)."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    sat = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[:, :, 1].astype(np.float32)
+    return {"grey": grey, "sat": sat}
+
+
+def find_spots(image: np.ndarray, size: float) -> list[Spot]:
+    """Pip-sized dark spots whose surrounding ring is bright: pips on a die's top face."""
+    radius = PIP_RADIUS * size
+    spots: list[Spot] = []
+    for name, ch in channels(image).items():
+        small = cv2.GaussianBlur(ch, (0, 0), max(radius * 0.5, 0.8))
+        large = cv2.GaussianBlur(ch, (0, 0), radius * 1.8)
+        resp = large - small
+        win = max(3, int(round(radius * 2)) | 1)
+        peaks = (resp >= cv2.dilate(resp, np.ones((win, win), np.uint8))) & (resp > 0)
+        bright_win = int(round(size * 0.6)) | 1
+        bright = cv2.dilate(small, np.ones((bright_win, bright_win), np.uint8))
+        ys, xs = np.nonzero(peaks)
+        if name == "sat":
+            keep = bright[ys, xs] >= MIN_RED_SATURATION
+            ys, xs = ys[keep], xs[keep]
+        keep = resp[ys, xs] > SPOT_CONTRAST * np.maximum(bright[ys, xs], 1.0)
+        ys, xs = ys[keep], xs[keep]
+        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+            if any(_on_top_face(small, bright, x, y, k * size) for k in RINGS):
+                spots.append(Spot(float(x), float(y), float(resp[y, x]), name))
+    return spots
+
+
+_RING_DIRS = [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)]
+
+
+def _on_top_face(small: np.ndarray, bright: np.ndarray, x: int, y: int, rho: float) -> bool:
+    """The ring around a spot is uniformly bright and the spot's centre clearly darker."""
+    h, w = small.shape
+    ring = []
+    for dx, dy in _RING_DIRS:
+        rx, ry = int(round(x + rho * dx)), int(round(y + rho * dy))
+        if not (0 <= rx < w and 0 <= ry < h):
+            return False
+        ring.append(small[ry, rx])
+    ring_arr = np.sort(np.array(ring))
+    level = float(bright[y, x])
+    return bool(ring_arr[RING_SPARED] >= BRIGHT_RING * level
+                and small[y, x] <= DARK_CENTRE * float(np.median(ring_arr)))
+
+
+def group_spots(spots: list[Spot], size: float, geometry: BoardGeometry
+                ) -> list[tuple[list[Spot], bool]]:
+    """The pips of one die together: one group per grid cell, grouped by distance outside."""
+    px = geometry.px_per_mm
+    x0, y0 = (v * px for v in geometry.grid_origin_mm)
+    cell = geometry.cell_mm * px
+    slack = CELL_SLACK * size
+    cells: dict[tuple[int, int], list[Spot]] = {}
+    outside: list[Spot] = []
+    for s in spots:
+        if _at_crossing(s, x0, y0, cell, geometry, CROSSING * size):
+            continue
+        c, r = int((s.x - x0) // cell), int((s.y - y0) // cell)
+        if 0 <= r < geometry.rows and 0 <= c < geometry.cols:
+            cells.setdefault((r, c), []).append(s)
+        elif _near_grid(s, x0, y0, cell * geometry.cols, cell * geometry.rows, slack):
+            continue  # on the grid's outline: a die straddling it is read by its cell
+        else:
+            outside.append(s)
+    groups = [(_one_channel(g), True) for g in cells.values()]
+    groups += [(_one_channel(g), False) for g in _cluster(outside, GROUP_LINK * size)]
+    return [(g, inside) for g, inside in groups if g]
+
+
+def _at_crossing(s: Spot, x0: float, y0: float, cell: float, geometry: BoardGeometry,
+                 tolerance: float) -> bool:
+    """Whether a spot is where two grid lines cross (a dark dot with paper around it)."""
+    c = round((s.x - x0) / cell)
+    r = round((s.y - y0) / cell)
+    if not (0 <= c <= geometry.cols and 0 <= r <= geometry.rows):
+        return False
+    return math.hypot(s.x - (x0 + c * cell), s.y - (y0 + r * cell)) <= tolerance
+
+
+def _near_grid(s: Spot, x0: float, y0: float, width: float, height: float,
+               slack: float) -> bool:
+    return x0 - slack <= s.x <= x0 + width + slack and y0 - slack <= s.y <= y0 + height + slack
+
+
+def _one_channel(group: list[Spot]) -> list[Spot]:
+    """A die's pips all show in one channel: keep the channel with more (then stronger) pips."""
+    by: dict[str, list[Spot]] = {}
+    for s in group:
+        by.setdefault(s.channel, []).append(s)
+    return max(by.values(), key=lambda g: (len(g), sum(s.strength for s in g)), default=[])
+
+
+def _cluster(spots: list[Spot], link: float) -> list[list[Spot]]:
+    """Single-linkage groups of spots closer than ``link``."""
+    parent = list(range(len(spots)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, a in enumerate(spots):
+        for j in range(i + 1, len(spots)):
+            b = spots[j]
+            if a.channel == b.channel and math.hypot(a.x - b.x, a.y - b.y) < link:
+                parent[root(i)] = root(j)
+    out: dict[int, list[Spot]] = {}
+    for i, s in enumerate(spots):
+        out.setdefault(root(i), []).append(s)
+    return list(out.values())
+
+
+def fit_pips(points: np.ndarray) -> tuple[float, float] | None:
+    """The die's angle (degrees, 0..90) and the fit error from its pips' layout.
+
+    The pips are matched to the layout of their count (every variant), scaled by their spread,
+    at every angle in 1-degree steps: the error is the worst pip's distance from its layout
+    point, in pip steps. None for a single pip or more than six.
+    """
+    n = len(points)
+    if n not in LAYOUTS or n < 2:
+        return None
+    rel = points - points.mean(axis=0)
+    best: tuple[float, float] | None = None
+    for layout in LAYOUTS[n]:
+        scale = math.sqrt(float((rel ** 2).sum() / (layout ** 2).sum()))
+        if scale <= 0:
+            return None
+        rotated = np.einsum("aij,kj->aki", _ROTATIONS, layout * scale)   # (A, k, 2)
+        d = np.linalg.norm(rel[None, :, None, :] - rotated[:, None, :, :], axis=3)
+        worst = d.min(axis=2).max(axis=1) / scale
+        a = int(worst.argmin())
+        if best is None or worst[a] < best[1]:
+            best = (float(_DEGREES[a]), float(worst[a]))
+    return best
+
+
+_DEGREES = np.arange(0.0, 90.0, 1.0)
+_RAD = np.radians(_DEGREES)
+_ROTATIONS = np.stack([np.stack([np.cos(_RAD), -np.sin(_RAD)], axis=1),
+                       np.stack([np.sin(_RAD), np.cos(_RAD)], axis=1)], axis=1)  # (A, 2, 2)
+
+
+def edge_angle(grey: np.ndarray, x: float, y: float, size: float) -> float:
+    """The dominant edge direction (degrees, 0..90) around a point: a die's outline."""
+    half = int(round(size * 0.8))
+    x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
+    patch = grey[y0:int(y) + half + 1, x0:int(x) + half + 1]
+    if patch.size < 9:
+        return 0.0
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)
+    mag = np.hypot(gx, gy)
+    yy, xx = np.mgrid[0:patch.shape[0], 0:patch.shape[1]]
+    r = np.hypot(xx + x0 - x, yy + y0 - y)
+    mag = mag * ((r > 0.3 * size) & (r < 0.8 * size))  # beyond the pip, around the top's rim
+    phi = np.arctan2(gy, gx) * 4.0
+    z = complex(float((mag * np.cos(phi)).sum()), float((mag * np.sin(phi)).sum()))
+    return float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0
+
+
+def _read_group(image: np.ndarray, group: list[Spot], size: float,
+                inside: bool) -> DieDetection | None:
+    """Read one die from its pips: its top square rectified at the known size.
+
+    Args:
+        inside: the group is a grid cell's (a die there is expected; an unreadable one is
+            reported with face None). Outside the grid only pips that form a layout are a die.
+    """
+    pips, fit = best_layout(group)
+    found = _read_pips(image, pips, fit, size)
+    if found.face is None and 2 <= len(group) <= 7:
+        # one stray spot (a pip on a side face, a printed dot) may spoil the layout
+        for i in range(len(group)):
+            rest = group[:i] + group[i + 1:]
+            fit_rest = fit_pips(_points(rest)) if len(rest) > 1 else None
+            if len(rest) > 1 and (fit_rest is None or fit_rest[1] > FIT_ERROR):
+                continue
+            retry = _read_pips(image, rest, fit_rest, size)
+            if retry.face is not None:
+                found = retry
+                break
+    if found.face is None and not inside and (fit is None or len(pips) < 2):
+        return None  # spots outside the grid that neither read nor form a layout: printing
+    return found
+
+
+def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | None,
+               size: float) -> DieDetection:
+    """The die whose pips these are, read at its pips' centre and angle (face None if unsure)."""
+    cx, cy = (float(v) for v in _points(pips).mean(axis=0))
+    if fit is None and len(pips) > 1:
+        return DieDetection(cx, cy, size, 0.0, None, _colour(pips), 0.0, "unclear pips")
+    if fit is None:
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        angle = edge_angle(grey, cx, cy, size)
+    else:
+        angle = fit[0]
+    best: tuple[Candidate, PipReading] | None = None
+    for k in TOP_SCALES:
+        cand = Candidate(cx, cy, size * k, size * k, angle, 1.0, "board")
+        reading = read_top(rectify(image, cand, VIEW, VIEW / CROP))
+        if best is None or reading.confidence > best[1].confidence:
+            best = (cand, reading)
+    assert best is not None
+    cand, reading = best
+    face, conf, reason = _verdict(image, cand, reading, len(pips))
+    colour = classify_colour(rectify(image, cand, VIEW, VIEW / CROP))
+    return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
+
+
+def best_layout(group: list[Spot]) -> tuple[list[Spot], tuple[float, float] | None]:
+    """The group's pips and their layout fit (angle, error); one stray spot may be dropped.
+
+    None for the fit when no layout fits within ``FIT_ERROR`` (or for a lone pip).
+    """
+    fit = fit_pips(_points(group))
+    if fit is not None and fit[1] <= FIT_ERROR:
+        return group, fit
+    if len(group) <= 2 or len(group) > 7:
+        return group, None
+    trials = []
+    for i in range(len(group)):
+        rest = group[:i] + group[i + 1:]
+        f = fit_pips(_points(rest))
+        if f is not None and f[1] <= FIT_ERROR:
+            trials.append((f[1], rest, f))
+    if not trials:
+        return group, None
+    _, rest, f = min(trials, key=lambda t: t[0])
+    return rest, f
+
+
+def _points(group: list[Spot]) -> np.ndarray:
+    return np.array([[s.x, s.y] for s in group], float).reshape(-1, 2)
+
+
+def _verdict(image: np.ndarray, cand: Candidate, reading: PipReading,
+             spots: int) -> tuple[int | None, float, str]:
+    """The face called, or None with the reason: unsure, a different count, cocked, blurred."""
+    if reading.face is None:
+        return None, 0.0, reading.reason or "unclear pips"
+    if reading.confidence < SURE:
+        return None, 0.0, "unsure"
+    if reading.face != spots:
+        return None, 0.0, "unclear pips"
+    if image_squash(cand, reading) < COCKED_SQUASH[reading.face]:
+        return None, 0.0, "cocked"
+    if is_blurred(rectify(image, cand, CROP, 1.0)):
+        return None, 0.0, "blurred"
+    return reading.face, float(reading.confidence), ""
+
+
+def _colour(group: list[Spot]) -> str:
+    return "red" if group[0].channel == "sat" else "unknown"
