@@ -43,6 +43,7 @@ DIE_ASPECT, DIE_FILL = 1.25, 0.85  # shape of an unreadable region still reporte
 GROUP_DISTANCE = 0.35   # candidates closer than this (in die sizes) are one place
 PIPS_ONLY_SURE = 0.8    # confidence a die found by its pips alone needs
 TOP_SHARE = 0.55        # a trimmed top at least this share of its region is worth reading
+SMALL = 0.85            # regions below this share of a known die size may be part of one
 AGREEING = 2            # confident readings of one face that end the search early
 SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
 EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
@@ -103,7 +104,8 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     # than its edge (rounded edges, bevel), a region with its shadow or side larger
     low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
     cands = find_candidates(image, low, high)
-    found = [d for d in (_read_group(image, g) for g in group_by_place(cands)) if d is not None]
+    found = [d for d in (_read_group(image, g, expected_size) for g in group_by_place(cands))
+             if d is not None]
     kept = suppress_overlaps(found)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
 
@@ -206,13 +208,19 @@ def _die_shaped(c: Candidate) -> bool:
             and spot_count(c) is None)
 
 
-def _read_group(image: np.ndarray, group: list[Candidate]) -> DieDetection | None:
+def _read_group(image: np.ndarray, group: list[Candidate],
+                expected_size: float | None = None) -> DieDetection | None:
     """Read one place under each hypothesis of its top face; confident readings must agree."""
     cand = group[0]
     first = read_top(view(image, cand))
     if not first.blobs and len(group) == 1:
         return None  # no pip at all: not a die
     hyps = itertools.chain(group[1:], hypotheses(image, cand))
+    whole = None
+    if expected_size is not None and cand.size < SMALL * expected_size:
+        # a region smaller than a die of known size may hold part of one: the square of the
+        # whole size is read too, and it must not show more pips than the face called
+        whole = read_top(view(image, _squared(cand, expected_size)))
     readings = read_hypotheses(image, [(cand, first)], hyps)
     called = [(h, r) for h, r in readings if _called(h, r)]
     if not called:
@@ -223,7 +231,8 @@ def _read_group(image: np.ndarray, group: list[Candidate]) -> DieDetection | Non
     else:
         h, r = max(called, key=lambda hr: hr[1].confidence)
         face, conf, reason = r.face, r.confidence, ""
-        if len({r2.face for _, r2 in called}) > 1:
+        disagree = len({r2.face for _, r2 in called}) > 1
+        if disagree or (whole is not None and len(whole.blobs) > r.face):
             face, conf, reason = None, 0.0, "unclear pips"
     if _cut_off(image, h if face is not None else cand):
         face, conf, reason = None, 0.0, "cut off"
