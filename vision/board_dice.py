@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -44,15 +44,21 @@ log = logging.getLogger(__name__)
 PIP_RADIUS = 0.085        # pip radius / die edge
 RINGS = (0.16, 0.22)      # ring radii around a pip / die edge (beyond the pip, on the top;
 #                           the lone pip of a one is larger)
-RING_SPARED = 2           # darkest ring samples ignored (a neighbouring pip of a six)
+RING_SPARED = 3           # darkest ring samples ignored (a neighbouring pip of a six)
 SPOT_CONTRAST = 0.10      # spot response / local brightness: weaker spots are grain
 DARK_CENTRE = 0.72        # a pip's centre is at most this fraction of its ring
 BRIGHT_RING = 0.78        # a pip's ring is at least this fraction of the local brightness
 CELL_SLACK = 0.08         # of a die edge: pips this far beyond a cell still belong to it
 GROUP_LINK = 0.85         # of a die edge: pips closer than this are one die (outside the grid)
+EVEN_PIPS = 0.55          # a pip is at least this fraction of its die's strongest pip
 FIT_ERROR = 0.3           # worst pip's distance from its layout point, in pip steps
 CROSSING = 0.12           # of a die edge: spots this close to a grid crossing are the crossing
 TOP_SCALES = (1.06, 1.16)  # top face edge / nominal die edge tried (perspective enlarges it)
+LONE_PIP_READ = 0.45      # a one read this surely is called if its top is plain
+PLAIN_SIDE = 0.8          # of a die edge: the inner top square checked for plainness
+PLAIN_PIP = 0.16          # of a die edge: radius around the pip left out
+PLAIN_LEVEL = 0.85        # of the body's median: a pixel this bright is body
+PLAIN_FRACTION = 0.97     # of the inner top that must be body
 SURE = 0.6                # a face is called only at this confidence (the referee's threshold)
 MIN_RED_SATURATION = 110
 
@@ -190,11 +196,15 @@ def _near_grid(s: Spot, x0: float, y0: float, width: float, height: float,
 
 
 def _one_channel(group: list[Spot]) -> list[Spot]:
-    """A die's pips all show in one channel: keep the channel with more (then stronger) pips."""
+    """A die's pips all show in one channel: keep the channel with more (then stronger) pips,
+    and of those the spots nearly as strong as the strongest (the pips of one face look alike;
+    a pip on a side face or a printed mark is fainter)."""
     by: dict[str, list[Spot]] = {}
     for s in group:
         by.setdefault(s.channel, []).append(s)
-    return max(by.values(), key=lambda g: (len(g), sum(s.strength for s in g)), default=[])
+    best = max(by.values(), key=lambda g: (len(g), sum(s.strength for s in g)), default=[])
+    strongest = max((s.strength for s in best), default=0.0)
+    return [s for s in best if s.strength >= EVEN_PIPS * strongest]
 
 
 def _cluster(spots: list[Spot], link: float) -> list[list[Spot]]:
@@ -312,6 +322,9 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
             best = (cand, reading)
     assert best is not None
     cand, reading = best
+    if reading.face == 1 and LONE_PIP_READ <= reading.confidence < SURE:
+        if plain_top(image, cand, size):
+            reading = replace(reading, confidence=SURE)
     face, conf, reason = _verdict(image, cand, reading, len(pips))
     colour = classify_colour(rectify(image, cand, VIEW, VIEW / CROP))
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
@@ -343,6 +356,23 @@ def _points(group: list[Spot]) -> np.ndarray:
     return np.array([[s.x, s.y] for s in group], float).reshape(-1, 2)
 
 
+def plain_top(image: np.ndarray, cand: Candidate, size: float) -> bool:
+    """Whether the die top around a lone pip is plain: one colour but for the pip itself.
+
+    A one read with middling confidence (its surroundings hold the die's shaded edges or a
+    printed label, which the reader counts as rivals) is called when the top's inner square
+    is uniform: printing around a dark dot (a letter's dot, a sign) is not.
+    """
+    side = PLAIN_SIDE * size
+    inner = Candidate(cand.cx, cand.cy, side, side, cand.angle, 1.0, "plain")
+    n = 32
+    grey = cv2.cvtColor(rectify(image, inner, n), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    yy, xx = np.mgrid[0:n, 0:n] + 0.5 - n / 2
+    around = np.hypot(xx, yy) > PLAIN_PIP * n * size / side
+    body = float(np.median(grey[around]))
+    return bool((grey[around] >= PLAIN_LEVEL * body).mean() >= PLAIN_FRACTION)
+
+
 def _verdict(image: np.ndarray, cand: Candidate, reading: PipReading,
              spots: int) -> tuple[int | None, float, str]:
     """The face called, or None with the reason: unsure, a different count, cocked, blurred."""
@@ -350,8 +380,8 @@ def _verdict(image: np.ndarray, cand: Candidate, reading: PipReading,
         return None, 0.0, reading.reason or "unclear pips"
     if reading.confidence < SURE:
         return None, 0.0, "unsure"
-    if reading.face != spots:
-        return None, 0.0, "unclear pips"
+    if reading.face < spots:
+        return None, 0.0, "unclear pips"  # the reader saw fewer pips than were found
     if image_squash(cand, reading) < COCKED_SQUASH[reading.face]:
         return None, 0.0, "cocked"
     if is_blurred(rectify(image, cand, CROP, 1.0)):
