@@ -50,7 +50,7 @@ DARK_CENTRE = 0.72        # a pip's centre is at most this fraction of its ring
 BRIGHT_RING = 0.78        # a pip's ring is at least this fraction of the local brightness
 CELL_SLACK = 0.08         # of a die edge: pips this far beyond a cell still belong to it
 GROUP_LINK = 0.85         # of a die edge: pips closer than this are one die (outside the grid)
-EVEN_PIPS = 0.55          # a pip is at least this fraction of its die's strongest pip
+EVEN_PIPS = 0.68          # a pip is at least this fraction of its die's strongest pip
 FIT_ERROR = 0.3           # worst pip's distance from its layout point, in pip steps
 CROSSING = 0.12           # of a die edge: spots this close to a grid crossing are the crossing
 TOP_SCALES = (1.06, 1.16)  # top face edge / nominal die edge tried (perspective enlarges it)
@@ -59,6 +59,9 @@ PLAIN_SIDE = 0.8          # of a die edge: the inner top square checked for plai
 PLAIN_PIP = 0.16          # of a die edge: radius around the pip left out
 PLAIN_LEVEL = 0.85        # of the body's median: a pixel this bright is body
 PLAIN_FRACTION = 0.97     # of the inner top that must be body
+SIDE_EVEN = 0.8           # a side face's pip: its ring this even (darkest vs brightest)
+COCKED_SIDE_PIPS = 2      # pips seen on a side face beyond which a die is cocked
+SIDE_RANGE = (0.55, 1.0)  # of a die edge: where a side face's pips lie from the top's centre
 SURE = 0.6                # a face is called only at this confidence (the referee's threshold)
 MIN_RED_SATURATION = 110
 
@@ -71,6 +74,7 @@ class Spot:
     y: float
     strength: float
     channel: str  # "grey" (dark pips) or "sat" (light pips on a saturated die)
+    on_top: bool = True  # False: its ring is not bright (a pip on a side face, printing)
 
 
 def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
@@ -92,9 +96,27 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
     if image is None or expected_size <= 4:
         return []
     spots = find_spots(image, expected_size)
-    groups = group_spots(spots, expected_size, geometry)
+    groups = group_spots([s for s in spots if s.on_top], expected_size, geometry)
     found = [_read_group(image, g, expected_size, inside) for g, inside in groups]
-    return [d for d in found if d is not None]
+    side = [s for s in spots if not s.on_top and s.channel == "grey"]
+    return [_unless_cocked(d, side, expected_size) for d in found if d is not None]
+
+
+def _unless_cocked(die: DieDetection, side: list[Spot], size: float) -> DieDetection:
+    """A die leaning on something shows a side face with its pips: then it is not read."""
+    if die.face is None or side_pips(die, side, size) < COCKED_SIDE_PIPS:
+        return die
+    return replace(die, face=None, confidence=0.0, reason="cocked")
+
+
+def side_pips(die: DieDetection, side: list[Spot], size: float) -> int:
+    """Pip-like spots just beyond a die's top face (on a side face it shows)."""
+    near = 0
+    for s in side:
+        d = math.hypot(s.x - die.x, s.y - die.y)
+        if SIDE_RANGE[0] * size <= d <= SIDE_RANGE[1] * size:
+            near += 1
+    return near
 
 
 def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
@@ -133,8 +155,9 @@ def find_spots(image: np.ndarray, size: float) -> list[Spot]:
         keep = resp[ys, xs] > SPOT_CONTRAST * np.maximum(bright[ys, xs], 1.0)
         ys, xs = ys[keep], xs[keep]
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
-            if any(_on_top_face(small, bright, x, y, k * size) for k in RINGS):
-                spots.append(Spot(float(x), float(y), float(resp[y, x]), name))
+            on_top = any(_on_top_face(small, bright, x, y, k * size) for k in RINGS)
+            if on_top or _pip_like(small, x, y, RINGS[0] * size):
+                spots.append(Spot(float(x), float(y), float(resp[y, x]), name, on_top))
     return spots
 
 
@@ -154,6 +177,20 @@ def _on_top_face(small: np.ndarray, bright: np.ndarray, x: int, y: int, rho: flo
     level = float(bright[y, x])
     return bool(ring_arr[RING_SPARED] >= BRIGHT_RING * level
                 and small[y, x] <= DARK_CENTRE * float(np.median(ring_arr)))
+
+
+def _pip_like(small: np.ndarray, x: int, y: int, rho: float) -> bool:
+    """A round dark spot on a plain surface of any shade (a pip on a shaded side face)."""
+    h, w = small.shape
+    ring = []
+    for dx, dy in _RING_DIRS:
+        rx, ry = int(round(x + rho * dx)), int(round(y + rho * dy))
+        if not (0 <= rx < w and 0 <= ry < h):
+            return False
+        ring.append(small[ry, rx])
+    ring_arr = np.sort(np.array(ring))
+    return bool(small[y, x] <= DARK_CENTRE * ring_arr[0]
+                and ring_arr[RING_SPARED] >= SIDE_EVEN * ring_arr[-RING_SPARED - 1])
 
 
 def group_spots(spots: list[Spot], size: float, geometry: BoardGeometry
@@ -298,9 +335,14 @@ def _read_group(image: np.ndarray, group: list[Spot], size: float,
             if retry.face is not None:
                 found = retry
                 break
-    if found.face is None and not inside and (fit is None or len(pips) < 2):
-        return None  # spots outside the grid that neither read nor form a layout: printing
+    if found.face is None and not inside:
+        if fit is None or len(pips) < 2 or not plain_top(image, _square(found), size, pips):
+            return None  # spots outside the grid that neither read nor sit on a plain top
     return found
+
+
+def _square(die: DieDetection) -> Candidate:
+    return Candidate(die.x, die.y, die.size, die.size, die.angle, 1.0, "board")
 
 
 def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | None,
@@ -356,8 +398,9 @@ def _points(group: list[Spot]) -> np.ndarray:
     return np.array([[s.x, s.y] for s in group], float).reshape(-1, 2)
 
 
-def plain_top(image: np.ndarray, cand: Candidate, size: float) -> bool:
-    """Whether the die top around a lone pip is plain: one colour but for the pip itself.
+def plain_top(image: np.ndarray, cand: Candidate, size: float,
+              pips: list[Spot] | None = None) -> bool:
+    """Whether a die top is plain: one colour but for its pips (the centre one by default).
 
     A one read with middling confidence (its surroundings hold the die's shaded edges or a
     printed label, which the reader counts as rivals) is called when the top's inner square
@@ -368,7 +411,15 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float) -> bool:
     n = 32
     grey = cv2.cvtColor(rectify(image, inner, n), cv2.COLOR_BGR2GRAY).astype(np.float32)
     yy, xx = np.mgrid[0:n, 0:n] + 0.5 - n / 2
-    around = np.hypot(xx, yy) > PLAIN_PIP * n * size / side
+    scale = n / side  # crop pixels per image pixel
+    centres = [(0.0, 0.0)]
+    if pips:
+        cos, sin = math.cos(math.radians(cand.angle)), math.sin(math.radians(cand.angle))
+        centres = [((s.x - cand.cx) * cos + (s.y - cand.cy) * sin,
+                    -(s.x - cand.cx) * sin + (s.y - cand.cy) * cos) for s in pips]
+    around = np.ones((n, n), bool)
+    for u, v in centres:
+        around &= np.hypot(xx - u * scale, yy - v * scale) > PLAIN_PIP * size * scale
     body = float(np.median(grey[around]))
     return bool((grey[around] >= PLAIN_LEVEL * body).mean() >= PLAIN_FRACTION)
 
