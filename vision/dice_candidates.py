@@ -19,7 +19,7 @@ import numpy as np
 MAX_ASPECT = 1.4        # longer / shorter side of a region that may still be one die
 MIN_FILL = 0.8          # region area / rectangle area (a disc fills 0.79)
 MAX_ROUNDNESS = 0.84    # region area / enclosing circle area above which it is a disc
-SEARCH_PX = 28          # the smallest die is searched for at about this many pixels
+SEARCH_PX = 20          # the smallest die is searched for at about this many pixels
 EDGE_LOW, EDGE_HIGH = 40, 100  # Canny thresholds for die outlines
 SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
 MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
