@@ -53,7 +53,7 @@ GROUP_LINK = 0.85         # of a die edge: pips closer than this are one die (ou
 EVEN_PIPS = 0.68          # a pip is at least this fraction of its die's strongest pip
 FIT_ERROR = 0.3           # worst pip's distance from its layout point, in pip steps
 CROSSING = 0.12           # of a die edge: spots this close to a grid crossing are the crossing
-TOP_SCALES = (1.06, 1.16)  # top face edge / nominal die edge tried (perspective enlarges it)
+TOP_SCALES = (1.08, 1.0, 1.16) # top face edge / nominal die edge tried (perspective enlarges it)
 LONE_PIP_READ = 0.45      # a one read this surely is called if its top is plain
 PLAIN_SIDE = 0.8          # of a die edge: the inner top square checked for plainness
 PLAIN_PIP = 0.16          # of a die edge: radius around the pip left out
@@ -137,60 +137,71 @@ def channels(image: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def find_spots(image: np.ndarray, size: float) -> list[Spot]:
-    """Pip-sized dark spots whose surrounding ring is bright: pips on a die's top face."""
-    radius = PIP_RADIUS * size
+    """Pip-sized dark spots, each marked whether its ring is bright (a pip on a die's top face)
+    or not (kept only when it looks like a pip on a shaded side face)."""
     spots: list[Spot] = []
     for name, ch in channels(image).items():
-        small = cv2.GaussianBlur(ch, (0, 0), max(radius * 0.5, 0.8))
-        large = cv2.GaussianBlur(ch, (0, 0), radius * 1.8)
-        resp = large - small
-        win = max(3, int(round(radius * 2)) | 1)
-        peaks = (resp >= cv2.dilate(resp, np.ones((win, win), np.uint8))) & (resp > 0)
-        bright_win = int(round(size * 0.6)) | 1
-        bright = cv2.dilate(small, np.ones((bright_win, bright_win), np.uint8))
-        ys, xs = np.nonzero(peaks)
-        if name == "sat":
-            keep = bright[ys, xs] >= MIN_RED_SATURATION
-            ys, xs = ys[keep], xs[keep]
-        keep = resp[ys, xs] > SPOT_CONTRAST * np.maximum(bright[ys, xs], 1.0)
-        ys, xs = ys[keep], xs[keep]
-        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
-            on_top = any(_on_top_face(small, bright, x, y, k * size) for k in RINGS)
-            if on_top or _pip_like(small, x, y, RINGS[0] * size):
-                spots.append(Spot(float(x), float(y), float(resp[y, x]), name, on_top))
+        x0, y0 = 0, 0
+        if name == "sat":  # only a saturated die has pips here: look only around one
+            ys, xs = np.nonzero(ch >= MIN_RED_SATURATION)
+            if len(ys) == 0:
+                continue
+            pad = int(size)
+            x0, y0 = max(0, int(xs.min()) - pad), max(0, int(ys.min()) - pad)
+            ch = ch[y0:int(ys.max()) + pad, x0:int(xs.max()) + pad]
+        spots += [Spot(s.x + x0, s.y + y0, s.strength, name, s.on_top)
+                  for s in _spots_in(ch, size, name)]
     return spots
 
 
-_RING_DIRS = [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)]
+def _spots_in(ch: np.ndarray, size: float, name: str) -> list[Spot]:
+    radius = PIP_RADIUS * size
+    small = cv2.GaussianBlur(ch, (0, 0), max(radius * 0.5, 0.8))
+    large = cv2.GaussianBlur(ch, (0, 0), radius * 1.8)
+    resp = large - small
+    win = max(3, round(radius * 2) | 1)
+    peaks = (resp >= cv2.dilate(resp, np.ones((win, win), np.uint8))) & (resp > 0)
+    bright_win = round(size * 0.6) | 1
+    bright = cv2.dilate(small, np.ones((bright_win, bright_win), np.uint8))
+    ys, xs = np.nonzero(peaks)
+    if name == "sat":
+        keep = bright[ys, xs] >= MIN_RED_SATURATION
+        ys, xs = ys[keep], xs[keep]
+    keep = resp[ys, xs] > SPOT_CONTRAST * np.maximum(bright[ys, xs], 1.0)
+    ys, xs = ys[keep], xs[keep]
+    centre = small[ys, xs]
+    on_top = np.zeros(len(ys), bool)
+    for k in RINGS:
+        ring = ring_samples(small, ys, xs, k * size)
+        on_top |= ((ring[:, RING_SPARED] >= BRIGHT_RING * bright[ys, xs])
+                   & (centre <= DARK_CENTRE * np.median(ring, axis=1)))
+    ring = ring_samples(small, ys, xs, RINGS[0] * size)
+    pip_like = ((centre <= DARK_CENTRE * ring[:, 0])
+                & (ring[:, RING_SPARED] >= SIDE_EVEN * ring[:, -RING_SPARED - 1]))
+    return [Spot(float(xs[i]), float(ys[i]), float(resp[ys[i], xs[i]]), name, bool(on_top[i]))
+            for i in np.nonzero(on_top | pip_like)[0].tolist()]
 
 
-def _on_top_face(small: np.ndarray, bright: np.ndarray, x: int, y: int, rho: float) -> bool:
-    """The ring around a spot is uniformly bright and the spot's centre clearly darker."""
-    h, w = small.shape
-    ring = []
-    for dx, dy in _RING_DIRS:
-        rx, ry = int(round(x + rho * dx)), int(round(y + rho * dy))
-        if not (0 <= rx < w and 0 <= ry < h):
-            return False
-        ring.append(small[ry, rx])
-    ring_arr = np.sort(np.array(ring))
-    level = float(bright[y, x])
-    return bool(ring_arr[RING_SPARED] >= BRIGHT_RING * level
-                and small[y, x] <= DARK_CENTRE * float(np.median(ring_arr)))
+_RING_ANGLES = np.linspace(0, 2 * math.pi, 12, endpoint=False)
 
 
-def _pip_like(small: np.ndarray, x: int, y: int, rho: float) -> bool:
-    """A round dark spot on a plain surface of any shade (a pip on a shaded side face)."""
-    h, w = small.shape
-    ring = []
-    for dx, dy in _RING_DIRS:
-        rx, ry = int(round(x + rho * dx)), int(round(y + rho * dy))
-        if not (0 <= rx < w and 0 <= ry < h):
-            return False
-        ring.append(small[ry, rx])
-    ring_arr = np.sort(np.array(ring))
-    return bool(small[y, x] <= DARK_CENTRE * ring_arr[0]
-                and ring_arr[RING_SPARED] >= SIDE_EVEN * ring_arr[-RING_SPARED - 1])
+def ring_samples(image: np.ndarray, ys: np.ndarray, xs: np.ndarray, rho: float) -> np.ndarray:
+    """Values on a ring of radius ``rho`` around each point, sorted (darkest first).
+
+    Args:
+        image: the (blurred) channel.
+        ys, xs: integer point coordinates.
+        rho: ring radius in pixels.
+
+    Returns:
+        A (points, 12) array; a ring leaving the image reads 0 (dark: not a top-face pip).
+    """
+    h, w = image.shape
+    ry = np.rint(ys[:, None] + rho * np.sin(_RING_ANGLES)[None, :]).astype(int)
+    rx = np.rint(xs[:, None] + rho * np.cos(_RING_ANGLES)[None, :]).astype(int)
+    inside = (ry >= 0) & (ry < h) & (rx >= 0) & (rx < w)
+    values = np.where(inside, image[np.clip(ry, 0, h - 1), np.clip(rx, 0, w - 1)], 0.0)
+    return np.sort(values, axis=1)
 
 
 def group_spots(spots: list[Spot], size: float, geometry: BoardGeometry
@@ -298,7 +309,7 @@ _ROTATIONS = np.stack([np.stack([np.cos(_RAD), -np.sin(_RAD)], axis=1),
 
 def edge_angle(grey: np.ndarray, x: float, y: float, size: float) -> float:
     """The dominant edge direction (degrees, 0..90) around a point: a die's outline."""
-    half = int(round(size * 0.8))
+    half = round(size * 0.8)
     x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
     patch = grey[y0:int(y) + half + 1, x0:int(x) + half + 1]
     if patch.size < 9:
@@ -323,6 +334,8 @@ def _read_group(image: np.ndarray, group: list[Spot], size: float,
             reported with face None). Outside the grid only pips that form a layout are a die.
     """
     pips, fit = best_layout(group)
+    if not inside and not plain_top(image, _square_at(image, pips, fit, size), size, pips):
+        return None  # outside the grid, spots with printing around them are not a die
     found = _read_pips(image, pips, fit, size)
     if found.face is None and 2 <= len(group) <= 7:
         # one stray spot (a pip on a side face, a printed dot) may spoil the layout
@@ -335,10 +348,22 @@ def _read_group(image: np.ndarray, group: list[Spot], size: float,
             if retry.face is not None:
                 found = retry
                 break
-    if found.face is None and not inside:
-        if fit is None or len(pips) < 2 or not plain_top(image, _square(found), size, pips):
-            return None  # spots outside the grid that neither read nor sit on a plain top
+    plain = inside or found.face is not None or plain_top(image, _square(found), size, pips)
+    if not inside and found.face is None and (fit is None or len(pips) < 2 or not plain):
+        return None  # spots outside the grid that neither read nor sit on a plain top
     return found
+
+
+def _square_at(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | None,
+               size: float) -> Candidate:
+    """The die square the pips imply: at their centre, turned as their layout (or the edges)."""
+    cx, cy = (float(v) for v in _points(pips).mean(axis=0))
+    if fit is not None:
+        angle = fit[0]
+    else:
+        angle = edge_angle(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32), cx, cy,
+                           size)
+    return Candidate(cx, cy, size, size, angle, 1.0, "board")
 
 
 def _square(die: DieDetection) -> Candidate:
@@ -362,11 +387,13 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         reading = read_top(rectify(image, cand, VIEW, VIEW / CROP))
         if best is None or reading.confidence > best[1].confidence:
             best = (cand, reading)
+        if reading.confidence >= SURE and (reading.face or 0) >= len(pips):
+            break  # read surely at this size: the others would only cost time
     assert best is not None
     cand, reading = best
-    if reading.face == 1 and LONE_PIP_READ <= reading.confidence < SURE:
-        if plain_top(image, cand, size):
-            reading = replace(reading, confidence=SURE)
+    lone = reading.face == 1 and LONE_PIP_READ <= reading.confidence < SURE
+    if lone and plain_top(image, cand, size):
+        reading = replace(reading, confidence=SURE)
     face, conf, reason = _verdict(image, cand, reading, len(pips))
     colour = classify_colour(rectify(image, cand, VIEW, VIEW / CROP))
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
