@@ -140,7 +140,9 @@ def find_spots(image: np.ndarray, size: float) -> list[Spot]:
     """Pip-sized dark spots, each marked whether its ring is bright (a pip on a die's top face)
     or not (kept only when it looks like a pip on a shaded side face)."""
     spots: list[Spot] = []
-    for name, ch in channels(image).items():
+    half = cv2.pyrDown(image)  # pips are still 4 px across: found at half the cost
+    size = size / 2.0
+    for name, ch in channels(half).items():
         x0, y0 = 0, 0
         if name == "sat":  # only a saturated die has pips here: look only around one
             ys, xs = np.nonzero(ch >= MIN_RED_SATURATION)
@@ -149,8 +151,8 @@ def find_spots(image: np.ndarray, size: float) -> list[Spot]:
             pad = int(size)
             x0, y0 = max(0, int(xs.min()) - pad), max(0, int(ys.min()) - pad)
             ch = ch[y0:int(ys.max()) + pad, x0:int(xs.max()) + pad]
-        spots += [Spot(s.x + x0, s.y + y0, s.strength, name, s.on_top)
-                  for s in _spots_in(ch, size, name)]
+        spots += [Spot(2.0 * (s.x + x0) + 0.5, 2.0 * (s.y + y0) + 0.5, s.strength, name,
+                       s.on_top) for s in _spots_in(ch, size, name)]
     return spots
 
 
@@ -391,9 +393,13 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
             break  # read surely at this size: the others would only cost time
     assert best is not None
     cand, reading = best
-    lone = reading.face == 1 and LONE_PIP_READ <= reading.confidence < SURE
-    if lone and plain_top(image, cand, size):
-        reading = replace(reading, confidence=SURE)
+    if reading.face == 1 and reading.confidence >= LONE_PIP_READ:
+        # a lone pip is a one only on a plain top around it: a corner pip of a two whose
+        # other pip was missed has the die's edge close by on two sides
+        plain = plain_top(image, cand, size)
+        sure = max(reading.confidence, SURE) if plain else 0.0
+        reading = replace(reading, confidence=sure, face=1 if plain else None,
+                          reason="" if plain else "unclear pips")
     face, conf, reason = _verdict(image, cand, reading, len(pips))
     colour = classify_colour(rectify(image, cand, VIEW, VIEW / CROP))
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
