@@ -40,6 +40,7 @@ RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond
 SURFACE_TOLERANCE = 14.0  # Lab distance from the body colour still on the top face
 EVEN_FROM, EVEN_SPAN = 0.5, 0.2  # weakest / strongest pip: no belief at FROM, full at +SPAN
 RIVAL_TO, RIVAL_SPAN = 0.7, 0.4   # rival / weakest pip: full belief at TO-SPAN, none at TO
+STRONG_RIVAL = 0.6       # a peak beyond the pips this strong (vs the weakest pip) may be one
 RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
 MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
 _PEAK_KERNEL = np.ones((7, 7), np.uint8)
@@ -334,9 +335,11 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
         p = (np.array([b.x, b.y]) - half) / half
         on_free = len(free) > 0 and np.linalg.norm(free - p, axis=1).min() < 0.45 * fit.step
         beyond = np.hypot(*p) * half > PIP_RADIUS * CROP
-        # a lone pip fixes no orientation: any other peak on the face is a rival
         cut_off = beyond and surface is not None and _on_top_surface(surface, b)
-        if on_free or cut_off or fit.face == 1:
+        # a lone pip fixes no orientation: any other peak on the face is a rival, and so is
+        # a strong one beyond it (the corner pips of a five seen through a too small square)
+        lone_rival = fit.face == 1 and (not beyond or b.area / weakest >= STRONG_RIVAL)
+        if on_free or cut_off or lone_rival:
             worst = max(worst, b.area / weakest)
     return worst
 
