@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.dice import COCKED_SQUASH, DieDetection, image_squash
+from vision.dice import COCKED_SQUASH, DieDetection
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import Candidate
 from vision.dice_colour import classify_colour
@@ -466,7 +466,7 @@ def _verdict(image: np.ndarray, cand: Candidate, reading: PipReading,
         return None, 0.0, "unsure"
     if reading.face < spots:
         return None, 0.0, "unclear pips"  # the reader saw fewer pips than were found
-    if image_squash(cand, reading) < COCKED_SQUASH[reading.face]:
+    if reading.squash < COCKED_SQUASH[reading.face]:  # the crop is square: no unstretching
         return None, 0.0, "cocked"
     if is_blurred(rectify(image, cand, CROP, 1.0)):
         return None, 0.0, "blurred"
