@@ -51,6 +51,7 @@ BRIGHT_RING = 0.78        # a pip's ring is at least this fraction of the local 
 CELL_SLACK = 0.08         # of a die edge: pips this far beyond a cell still belong to it
 GROUP_LINK = 0.85         # of a die edge: pips closer than this are one die (outside the grid)
 EVEN_PIPS = 0.68          # a pip is at least this fraction of its die's strongest pip
+COARSE_STEP = 3           # degrees between the angles first tried in a layout fit
 FIT_ERROR = 0.3           # worst pip's distance from its layout point, in pip steps
 CROSSING = 0.12           # of a die edge: spots this close to a grid crossing are the crossing
 TOP_SCALES = (1.08, 1.0, 1.16) # top face edge / nominal die edge tried (perspective enlarges it)
@@ -282,7 +283,7 @@ def fit_pips(points: np.ndarray) -> tuple[float, float] | None:
     """The die's angle (degrees, 0..90) and the fit error from its pips' layout.
 
     The pips are matched to the layout of their count (every variant), scaled by their spread,
-    at every angle in 1-degree steps: the error is the worst pip's distance from its layout
+    at every angle in 3-degree steps, then in 1-degree steps around the best: the error is the worst pip's distance from its layout
     point, in pip steps. None for a single pip or more than six.
     """
     n = len(points)
@@ -294,13 +295,22 @@ def fit_pips(points: np.ndarray) -> tuple[float, float] | None:
         scale = math.sqrt(float((rel ** 2).sum() / (layout ** 2).sum()))
         if scale <= 0:
             return None
-        rotated = np.einsum("aij,kj->aki", _ROTATIONS, layout * scale)   # (A, k, 2)
-        d = np.linalg.norm(rel[None, :, None, :] - rotated[:, None, :, :], axis=3)
-        worst = d.min(axis=2).max(axis=1) / scale
-        a = int(worst.argmin())
-        if best is None or worst[a] < best[1]:
-            best = (float(_DEGREES[a]), float(worst[a]))
+        coarse = np.arange(0, len(_DEGREES), COARSE_STEP)
+        worst = _worst(rel, layout * scale, coarse) / scale
+        a = int(coarse[worst.argmin()])
+        fine = np.arange(a - COARSE_STEP + 1, a + COARSE_STEP) % len(_DEGREES)
+        worst = _worst(rel, layout * scale, fine) / scale
+        i = int(worst.argmin())
+        if best is None or worst[i] < best[1]:
+            best = (float(_DEGREES[fine[i]]), float(worst[i]))
     return best
+
+
+def _worst(rel: np.ndarray, layout: np.ndarray, angles: np.ndarray) -> np.ndarray:
+    """Per angle index: the worst distance of a pip from its nearest turned layout point."""
+    rotated = np.einsum("aij,kj->aki", _ROTATIONS[angles], layout)   # (A, k, 2)
+    d = np.linalg.norm(rel[None, :, None, :] - rotated[:, None, :, :], axis=3)
+    return d.min(axis=2).max(axis=1)
 
 
 _DEGREES = np.arange(0.0, 90.0, 1.0)
@@ -383,16 +393,17 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         angle = edge_angle(grey, cx, cy, size)
     else:
         angle = fit[0]
-    best: tuple[Candidate, PipReading] | None = None
+    best: tuple[Candidate, PipReading, np.ndarray] | None = None
     for k in TOP_SCALES:
         cand = Candidate(cx, cy, size * k, size * k, angle, 1.0, "board")
-        reading = read_top(rectify(image, cand, VIEW, VIEW / CROP))
+        crop = rectify(image, cand, VIEW, VIEW / CROP)
+        reading = read_top(crop)
         if best is None or reading.confidence > best[1].confidence:
-            best = (cand, reading)
+            best = (cand, reading, crop)
         if reading.confidence >= SURE and (reading.face or 0) >= len(pips):
             break  # read surely at this size: the others would only cost time
     assert best is not None
-    cand, reading = best
+    cand, reading, crop = best
     if reading.face == 1 and reading.confidence >= LONE_PIP_READ:
         # a lone pip is a one only on a plain top around it: a corner pip of a two whose
         # other pip was missed has the die's edge close by on two sides
@@ -401,7 +412,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         reading = replace(reading, confidence=sure, face=1 if plain else None,
                           reason="" if plain else "unclear pips")
     face, conf, reason = _verdict(image, cand, reading, len(pips))
-    colour = classify_colour(rectify(image, cand, VIEW, VIEW / CROP))
+    colour = classify_colour(crop)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
 
