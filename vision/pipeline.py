@@ -9,7 +9,7 @@
 3. warp the board to the canonical top-down view;
 4. look for a hand over the board (``vision.hand``) -> HAND "hand over board";
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
-6. find and read the dice in the canonical view (``vision.dice.find_dice``);
+6. find and read the dice in the canonical view (``vision.board_dice.find_board_dice``);
 7. place every die in its grid cell or among the dice outside the grid, in millimetres, with
    a lower confidence for a die straddling two cells or sharing a cell; a cell that visibly
    holds something the reader did not report gets an abstained die (``vision.occupancy``).
@@ -22,6 +22,7 @@ May import ``engine.table``, the other ``vision`` modules, OpenCV and numpy.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -59,9 +60,12 @@ LIGHT_RATIO_RANGE = (0.6, 1.5)  # paper vs calibrated white die brightness outsi
 DiceFinder = Callable[..., Sequence[Any]]
 
 
-def _default_finder(image: np.ndarray, *, expected_size: float) -> Sequence[Any]:
-    from vision.dice import find_dice  # imported on first use: the reader is built cheaply
-    return find_dice(image, expected_size=expected_size)
+def _default_finder(image: np.ndarray, *, expected_size: float,
+                    geometry: BoardGeometry = UNIFICATION_BOARD) -> Sequence[Any]:
+    # H2's board-view reader (pips first, one die per cell); imported on first use so that
+    # building a reader stays cheap.
+    from vision.board_dice import find_board_dice
+    return find_board_dice(image, expected_size=expected_size, geometry=geometry)
 
 
 class BoardReader:
@@ -72,7 +76,8 @@ class BoardReader:
         profile: the calibration profile; its homography is the fallback before the markers
             have been seen (only for frames of the size it was measured on).
         dice_finder: ``find_dice``-like callable ``(image, expected_size=...)`` returning
-            ``DieDetection``-like objects; defaults to ``vision.dice.find_dice``.
+            ``DieDetection``-like objects; defaults to ``vision.board_dice.find_board_dice``
+            (H2's reader made for the canonical board view).
         detect_side: longest side of the downscaled frame used for marker detection.
     """
 
@@ -82,7 +87,7 @@ class BoardReader:
                  detect_side: int = DEFAULT_DETECT_SIDE) -> None:
         self.geometry = geometry
         self.profile = profile
-        self._find_dice = dice_finder or _default_finder
+        self._find_dice = dice_finder or functools.partial(_default_finder, geometry=geometry)
         self._detect_side = detect_side
         self._last: BoardLocation | None = None
         self._unverified = 0
