@@ -50,6 +50,27 @@ def test_device_path_on_the_fixture_with_a_perfect_reader(tmp_path: Path) -> Non
     assert Image.open(tmp_path / "oled.gif").n_frames >= 10
 
 
+def test_demo_referees_the_recorded_session_and_replay_agrees(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", "--out", str(out)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == EXPECTED["final_line"]
+
+    gif = Image.open(out / "oled.gif")
+    assert gif.n_frames >= 5                     # set-up, clock, warning, result, ...
+    assert len(list(out.glob("oled-*.png"))) == gif.n_frames
+
+    record = [json.loads(x) for x in (out / "demo.jsonl").read_text().splitlines()]
+    assert [e["move"] for e in record if e["type"] == "move"] == \
+        [p["move"] for p in EXPECTED["pushes"]]
+    assert [e["code"] for e in record if e["type"] == "warning"] == ["UN-F1"]
+
+    assert main(["replay", str(out / "demo.jsonl")]) == 0
+    replayed = capsys.readouterr().out.strip().splitlines()
+    assert replayed[-1] == last
+    assert not any("DISAGREE" in line for line in replayed)
+
+
 def test_missing_session_names_it_and_the_fix(tmp_path: Path, capsys) -> None:
     missing = tmp_path / "no-such-session"
     assert main(["demo", "--session", str(missing), "--out", str(tmp_path / "o")]) == 1
