@@ -207,7 +207,7 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
     pushes = f"P {model.pushes}"
     title, size = _fit(model.title, WIDTH - 8 - _width(pushes, SMALL))
     _text(draw, (0, 0), title, size)
-    _text(draw, (WIDTH - 1 - _ink(pushes, SMALL)[1], 0), pushes, SMALL)
+    _text(draw, (WIDTH - 2 - _ink(pushes, SMALL)[1], 0), pushes, SMALL)
     clock = clock_text(model.remaining_s)
     left, right = _ink(clock, CLOCK)
     _text(draw, ((WIDTH - left - right) // 2, 4), clock, CLOCK)
