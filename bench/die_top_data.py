@@ -90,7 +90,37 @@ def _draw(face: int, size: int, rng: np.random.Generator, tilt: float = 0.0,
     ang = float(rng.uniform(0, 360)) if angle is None else angle
     bgr, alpha = draw_die(face, body, size, ang, pip_colour=pips, tilt=tilt,
                           seed=int(rng.integers(1 << 30)))
+    if rng.random() < 0.75:
+        bgr = grow_pips(bgr, alpha, float(rng.uniform(0.0, 0.05)) * size)
     return bgr, alpha, ang
+
+
+def grow_pips(bgr: np.ndarray, alpha: np.ndarray, grow_px: float) -> np.ndarray:
+    """Widen the pips by about ``grow_px`` pixels: real dice have larger pips than drawn ones.
+
+    Pips are the pixels of the die whose lightness is far from the body's median; they are
+    dilated and the ring is painted with the pips' own mean colour (soft-edged).
+    """
+    if grow_px < 0.3:
+        return bgr
+    inside = alpha > 250
+    if inside.sum() < 20:
+        return bgr
+    rim = 2 * round(0.09 * math.sqrt(float(inside.sum()))) + 1  # keep off the shaded bevel
+    inside = cv2.erode(inside.astype(np.uint8), np.ones((rim, rim), np.uint8)) > 0
+    light = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    body = float(np.median(light[inside]))
+    pips = (np.abs(light - body) > 45) & inside
+    if not pips.any():
+        return bgr
+    pip_colour = bgr[pips].mean(axis=0)
+    k = 2 * math.ceil(grow_px) + 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    grown = cv2.dilate(pips.astype(np.uint8), disc).astype(np.float32)
+    grown = cv2.GaussianBlur(grown, (0, 0), 0.6) * (alpha.astype(np.float32) / 255.0)
+    grown = np.maximum(grown, pips.astype(np.float32))[..., None]
+    out = bgr.astype(np.float32) * (1 - grown) + pip_colour[None, None, :] * grown
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def _paste_with_shadow(canvas: np.ndarray, bgr: np.ndarray, alpha: np.ndarray,
