@@ -90,8 +90,8 @@ def _draw(face: int, size: int, rng: np.random.Generator, tilt: float = 0.0,
     ang = float(rng.uniform(0, 360)) if angle is None else angle
     bgr, alpha = draw_die(face, body, size, ang, pip_colour=pips, tilt=tilt,
                           seed=int(rng.integers(1 << 30)))
-    if rng.random() < 0.75:
-        bgr = grow_pips(bgr, alpha, float(rng.uniform(0.0, 0.05)) * size)
+    if rng.random() < 0.85:
+        bgr = grow_pips(bgr, alpha, float(rng.uniform(0.0, 0.06)) * size)
     return bgr, alpha, ang
 
 
