@@ -198,6 +198,10 @@ def describe(entry: Mapping[str, Any]) -> str:
         return f"{when}timer started"
     if kind == "warning_cleared":
         return f"{when}warning cleared"
+    if kind == "pending":
+        return f"{when}{entry.get('move')} pushed: {entry.get('message')}"
+    if kind == "handled":
+        return f"{when}hand over the board while {entry.get('move')} waits for its effect"
     if kind == "end":
         return (f"{when}end: {entry.get('outcome')} ({entry.get('reason')}), "
                 f"score {entry.get('score')}")

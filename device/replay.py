@@ -28,7 +28,8 @@ from engine.solo import Event, SoloSession
 log = logging.getLogger(__name__)
 
 # Entry types the engine produces; others ("abandoned", future notes) are passed over.
-EVENT_TYPES = frozenset({"setup", "timer_start", "move", "warning", "warning_cleared", "end"})
+EVENT_TYPES = frozenset({"setup", "timer_start", "move", "warning", "warning_cleared", "pending",
+                         "handled", "end"})
 # Fields that must agree between the record and the replay, when either has them.
 COMPARED = ("move", "position", "code", "outcome", "reason", "score")
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from engine.games import find_game
 from engine.outcome import FAILURE, Outcome
 from engine.referee import Judgement, Verdict
-from engine.table import TableView
+from engine.table import TableView, ViewStatus
 from engine.timer import Countdown, clock_text
 
 SET_UP = "set up the dice"
@@ -33,7 +33,8 @@ class GameState(Protocol):
 
     def score(self, remaining_seconds: float) -> int: ...
 
-    def referee(self, view: TableView, min_confidence: float = 0.6) -> Judgement: ...
+    def referee(self, view: TableView, min_confidence: float = 0.6, *,
+                rerolled: bool = False) -> Judgement: ...
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,9 @@ class Event:
     """Something to write to the game record.
 
     Attributes:
-        kind: "setup", "timer_start", "move", "warning", "warning_cleared" or "end".
+        kind: "setup", "timer_start", "move", "warning", "warning_cleared", "pending" (a push
+            done, its effect still to apply), "handled" (a hand over the board while a push
+            waits for its effect: a reroll may then keep its face) or "end".
         t: the time given to the call that produced it.
         data: JSON-serialisable details (position, move, view text, code, score ...).
     """
@@ -63,6 +66,9 @@ class SoloSession:
         status: one short OLED line ("set up the dice", "hand over board", "apply effect: +1").
         outcome, score: set when the game ends.
         min_confidence: die readings below this are not trusted.
+        pending: the move the referee last called PENDING (done, effect still to apply), or None.
+        handled: a hand was seen over the board since ``pending`` was first called, so the
+            pushed-out die may have been rerolled onto the face it already showed.
     """
 
     game: str
@@ -76,6 +82,8 @@ class SoloSession:
     outcome: Outcome | None = None
     score: int | None = None
     min_confidence: float = 0.6
+    pending: str | None = None
+    handled: bool = False
 
     def observe(self, view: TableView, now: float) -> tuple[SoloSession, list[Event]]:
         """Take one table view seen at ``now``: set up, or referee it."""
@@ -140,14 +148,43 @@ class SoloSession:
         return session, events
 
     def _referee(self, view: TableView, now: float) -> tuple[SoloSession, list[Event]]:
-        j = self.state.referee(view, self.min_confidence)
+        j = self._judge(view)
         if j.verdict is Verdict.MOVE:
-            return self._move(j, view, now)
+            return replace(self, pending=None, handled=False)._move(j, view, now)
+        if j.verdict is Verdict.PENDING:
+            return self._wait_for_effect(j, view, now)
+        if j.verdict is Verdict.UNTRUSTED:
+            return self._wait(j, view, now)
+        session = replace(self, pending=None, handled=False)
         if j.verdict is Verdict.ILLEGAL:
-            return self._warn(j, view, now)
-        if j.verdict is Verdict.UNCHANGED:
-            return self._clear_warning(view, now, status="")
-        return replace(self, status=j.message), []
+            return session._warn(j, view, now)
+        return session._clear_warning(view, now, status="")  # UNCHANGED: the table is as it was
+
+    def _wait_for_effect(self, j: Judgement, view: TableView,
+                         now: float) -> tuple[SoloSession, list[Event]]:
+        """A push done, its effect still to apply: recorded once, so replay sees it too."""
+        if j.move == self.pending:
+            return replace(self, status=j.message), []
+        event = Event("pending", now, {"move": j.move, "message": j.message,
+                                       "view": self._view_text(view)})
+        return replace(self, status=j.message, pending=j.move, handled=False), [event]
+
+    def _judge(self, view: TableView) -> Judgement:
+        """The referee's judgement; the same unfinished push re-settled after a hand was over
+        the board is asked again as a reroll that may have kept its face."""
+        j: Judgement = self.state.referee(view, self.min_confidence)
+        if j.verdict is Verdict.PENDING and self.handled and j.move == self.pending:
+            again: Judgement = self.state.referee(view, self.min_confidence, rerolled=True)
+            return again if again.verdict is Verdict.MOVE else j
+        return j
+
+    def _wait(self, j: Judgement, view: TableView,
+              now: float) -> tuple[SoloSession, list[Event]]:
+        """An untrusted view: show why; note the first hand over a push still to finish."""
+        if view.status is not ViewStatus.HAND or self.pending is None or self.handled:
+            return replace(self, status=j.message), []
+        event = Event("handled", now, {"move": self.pending, "view": self._view_text(view)})
+        return replace(self, status=j.message, handled=True), [event]
 
     def _move(self, j: Judgement, view: TableView, now: float) -> tuple[SoloSession, list[Event]]:
         session, events = self._clear_warning(view, now, status="")

@@ -26,8 +26,13 @@ class Seen:
     out: int
 
 
-def referee(state: State, view: TableView, min_confidence: float = 0.6) -> Judgement:
-    """Judge ``view`` against ``state`` (see the module docstring for the order of questions)."""
+def referee(state: State, view: TableView, min_confidence: float = 0.6, *,
+            rerolled: bool = False) -> Judgement:
+    """Judge ``view`` against ``state`` (see the module docstring for the order of questions).
+
+    ``rerolled``: the pushed-out die was handled since the push, so a REROLL showing its old
+    face is a roll that landed on the same face (MOVE), not a roll still to make (PENDING).
+    """
     seen_or_judgement = _read_view(state, view, min_confidence)
     if isinstance(seen_or_judgement, Judgement):
         return seen_or_judgement
@@ -35,7 +40,7 @@ def referee(state: State, view: TableView, min_confidence: float = 0.6) -> Judge
     if (seen.cells, seen.red, seen.out) == (state.cells, state.red, state.push):
         return Judgement(Verdict.UNCHANGED, state)
     analyses = state.analyses()
-    return (_explain_by_move(state, seen, analyses) or _pending(state, seen, analyses)
+    return (_explain_by_move(state, seen, analyses, rerolled) or _pending(state, seen, analyses)
             or _diagnose(state, seen, analyses))
 
 
@@ -85,12 +90,12 @@ def _effects(state: State, a: PushAnalysis) -> tuple[str, ...]:
     return state.board.effects(a.exit)
 
 
-def _explain_by_move(state: State, seen: Seen,
-                     analyses: list[PushAnalysis]) -> Judgement | None:
+def _explain_by_move(state: State, seen: Seen, analyses: list[PushAnalysis],
+                     rerolled: bool = False) -> Judgement | None:
     """MOVE when a legal push's end matches the view exactly.
 
-    A REROLL that shows its old face is not taken as done: the view is the same as before the
-    reroll, so the referee waits for the roll (PENDING) instead of guessing.
+    A REROLL that shows its old face is not taken as done unless ``rerolled``: the view is the
+    same as before the reroll, so the referee waits for the roll (PENDING) instead of guessing.
     """
     for a in analyses:
         if a.code is not None:
@@ -98,7 +103,7 @@ def _explain_by_move(state: State, seen: Seen,
         for b in a.branches:
             if (b.cells, b.red, b.out) != (seen.cells, seen.red, seen.out):
                 continue
-            if "REROLL" in _effects(state, a) and b.out == a.slid.out:
+            if not rerolled and "REROLL" in _effects(state, a) and b.out == a.slid.out:
                 continue
             move = _move_for(a, b.out)
             return Judgement(Verdict.MOVE, state.play(move), move=str(move), message=str(move))

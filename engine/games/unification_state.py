@@ -204,7 +204,8 @@ class State:
         minutes = int(max(0.0, remaining_seconds) // 60)
         return minutes * 2 if self.red == CENTRE else minutes
 
-    def referee(self, view: TableView, min_confidence: float = 0.6) -> Judgement:
+    def referee(self, view: TableView, min_confidence: float = 0.6, *,
+                rerolled: bool = False) -> Judgement:
         """Say what a table view means for this state (see ``unification_referee``)."""
         from engine.games.unification_referee import referee
-        return referee(self, view, min_confidence)
+        return referee(self, view, min_confidence, rerolled=rerolled)

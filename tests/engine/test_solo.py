@@ -54,8 +54,9 @@ def test_scripted_game_with_a_warning_put_back_and_success(simple: Board) -> Non
         ("warning", "UN-F8"), ("warning_cleared", "UN-F8")]
 
     # N1 done but FLIP not applied yet: pending, then the flip makes nine 3s
-    session, events = feed(session, [(30.0, "333/3R33/333 P=4")])
-    assert events == [] and session.status == "apply effect: flip"
+    session, events = feed(session, [(30.0, "333/3R33/333 P=4"), (31.0, "333/3R33/333 P=4")])
+    assert [(e.kind, e.data["move"]) for e in events] == [("pending", "N1")]  # recorded once
+    assert session.status == "apply effect: flip"
     session, events = feed(session, [(40.0, "333/3R33/333 P=3")])
     assert [e.kind for e in events] == ["move", "end"]
     assert events[0].data == {"move": "N1", "position": "333/3R33/333 P=3 F=S1",
@@ -117,3 +118,56 @@ def test_record_re_judged_from_view_texts_gives_the_same_events(simple: Board) -
             replayed += new
     assert replayed == recorded
     assert replay.state == session.state and replay.pushes == session.pushes
+
+
+# E2 on START: row 2 becomes 4 3 3 and its 3 leaves through W2 (REROLL on the simple side)
+PUSHED_OUT_AS_IT_WAS = "3R33/333/433 P=3"
+
+
+def test_reroll_keeping_its_face_counts_once_a_hand_was_over_the_die(simple: Board) -> None:
+    session, _ = feed(new_session("unification", "simple", simple), [(0.0, START)])
+    session, events = feed(session, [(5.0, PUSHED_OUT_AS_IT_WAS), (6.0, PUSHED_OUT_AS_IT_WAS)])
+    assert [(e.kind, e.data["message"]) for e in events] == [("pending", "apply effect: reroll")]
+    assert session.status == "apply effect: reroll" and session.pushes == 0
+    assert (session.pending, session.handled) == ("E2", False)
+
+    session, events = feed(session, [(7.0, "hand"), (8.0, "hand")])
+    assert [(e.kind, e.data["move"]) for e in events] == [("handled", "E2")]  # noted once
+    session, events = feed(session, [(9.0, PUSHED_OUT_AS_IT_WAS)])
+    assert [e.kind for e in events] == ["move"]
+    assert events[0].data["move"] == "E2=3" and events[0].data["position"] == (
+        "3R33/333/433 P=3 F=W2")
+    assert (session.pushes, session.pending, session.handled) == (1, None, False)
+
+
+def test_reroll_showing_its_old_face_without_a_hand_stays_pending(simple: Board) -> None:
+    session, _ = feed(new_session("unification", "simple", simple), [(0.0, START)])
+    moving = TableView.unsettled(ViewStatus.MOVING, "dice moving")
+    session, events = session.observe(view_from_text(PUSHED_OUT_AS_IT_WAS), 5.0)
+    session, more = session.observe(moving, 6.0)  # a flicker of the reader is not a hand
+    session, again = session.observe(view_from_text(PUSHED_OUT_AS_IT_WAS), 7.0)
+    assert [e.kind for e in events + more + again] == ["pending"] and session.pushes == 0
+    assert session.status == "apply effect: reroll"
+
+
+def test_a_hand_over_another_pending_push_does_not_carry_over(simple: Board) -> None:
+    session, _ = feed(new_session("unification", "simple", simple), [(0.0, START)])
+    # N1 pushed out the 4 (FLIP still to apply), a hand, then the table is put back: pending
+    # is forgotten, so E2's same-face reroll afterwards still needs its own hand
+    session, _ = feed(session, [(5.0, "333/3R33/333 P=4"), (6.0, "hand"), (7.0, START),
+                                (8.0, PUSHED_OUT_AS_IT_WAS)])
+    assert (session.pending, session.handled, session.pushes) == ("E2", False, 0)
+
+
+def test_handled_events_replay_to_the_same_events(simple: Board) -> None:
+    script = [(0.0, START), (5.0, PUSHED_OUT_AS_IT_WAS), (7.0, "hand"),
+              (9.0, PUSHED_OUT_AS_IT_WAS)]
+    _, live = feed(new_session("unification", "simple", simple), script)
+    assert [e.kind for e in live] == ["setup", "timer_start", "pending", "handled", "move"]
+    # a record keeps only the events; re-judging feeds their views back (device/replay.py)
+    session, again = new_session("unification", "simple", simple), []
+    for e in live:
+        if "view" in e.data and e.kind != "timer_start":
+            session, new = session.observe(view_from_text(e.data["view"]), e.t)
+            again += new
+    assert again == live
