@@ -137,20 +137,27 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     order = np.argsort(-values)
     top = float(values[in_zone].max())
     floor = max(MIN_CONTRAST, 0.4 * float((contrast * _PIP_ZONE).max()))
+    # weaker peaks than this are noise, too weak to be a pip or to cast doubt on one; the
+    # order is strongest first, so they are the tail
+    order = order[values[order].astype(np.float64) >= RIVAL_FRACTION * top]
+    oy, ox = ys[order], xs[order]
+    strong_enough = (contrast[oy, ox] >= floor).tolist()
+    peak_floor = PEAK_FRACTION * top
+    gap2 = MIN_PIP_GAP ** 2
+    taken: list[tuple[float, float]] = []  # pip centres found so far, crop pixels
     pips: list[Blob] = []
     weaker: list[Blob] = []
-    for k in order:
-        v, x, y = float(values[k]), int(xs[k]), int(ys[k])
-        if v < RIVAL_FRACTION * top:
-            break  # noise: too weak to be a pip or to cast doubt on one
-        if any((b.x - x + MARGIN) ** 2 + (b.y - y + MARGIN) ** 2 <= MIN_PIP_GAP ** 2
-               for b in pips):
+    for v, x, y, zone, strong, c in zip(values[order].tolist(), ox.tolist(), oy.tolist(),
+                                        in_zone[order].tolist(), strong_enough,
+                                        contrast[oy, ox].tolist(), strict=True):
+        if any((bx - x + MARGIN) ** 2 + (by - y + MARGIN) ** 2 <= gap2 for bx, by in taken):
             continue
-        if in_zone[k] and v >= PEAK_FRACTION * top and contrast[y, x] >= floor:
+        if zone and v >= peak_floor and strong:
             px, py = _subpixel(resp, x, y)
-            pips.append(Blob(px - MARGIN, py - MARGIN, v, float(contrast[y, x])))
+            pips.append(Blob(px - MARGIN, py - MARGIN, v, c))
+            taken.append((px - MARGIN, py - MARGIN))
         else:
-            weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, float(contrast[y, x])))
+            weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, c))
     return pips, weaker
 
 
@@ -164,13 +171,26 @@ def pip_shape(contrast: np.ndarray, x: int, y: int) -> tuple[float, float]:
     if total <= 0:
         return 1.0, 0.0
     diameter = 2.0 * math.sqrt(float((w > 0).sum()) / math.pi)
-    gy, gx = np.indices(w.shape, dtype=np.float64)
+    gy, gx = _indices(w.shape)
     mx, my = float((gx * w).sum()) / total, float((gy * w).sum()) / total
     cxx = float((w * (gx - mx) ** 2).sum()) / total
     cyy = float((w * (gy - my) ** 2).sum()) / total
     cxy = float((w * (gx - mx) * (gy - my)).sum()) / total
     half, disc = (cxx + cyy) / 2, math.sqrt(max(0.0, ((cxx - cyy) / 2) ** 2 + cxy ** 2))
     return math.sqrt((half + disc) / max(half - disc, 1e-6)), diameter
+
+
+_INDICES: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _indices(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """(row, column) index grids of a window shape, made once per shape (read-only)."""
+    grids = _INDICES.get(shape)
+    if grids is None:
+        gy, gx = np.indices(shape, dtype=np.float64)
+        gy.flags.writeable = gx.flags.writeable = False
+        grids = _INDICES[shape] = (gy, gx)
+    return grids
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
