@@ -412,7 +412,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         reading = replace(reading, confidence=sure, face=1 if plain else None,
                           reason="" if plain else "unclear pips")
     face, conf, reason = _verdict(image, cand, reading, len(pips))
-    colour = classify_colour(crop)
+    colour = classify_colour(crop, reading.body)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
 

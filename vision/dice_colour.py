@@ -14,20 +14,26 @@ from vision.dice_pips import body_lab
 
 def body_hsv(crop_bgr: np.ndarray) -> tuple[float, float, float]:
     """Hue (0..180), saturation and value (0..255) of the die body's median colour."""
-    lab = body_lab(cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB))
+    return lab_to_hsv(body_lab(cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)))
+
+
+def lab_to_hsv(lab: np.ndarray) -> tuple[float, float, float]:
+    """Hue (0..180), saturation and value (0..255) of a Lab colour (OpenCV 8-bit scale)."""
     pixel = np.clip(lab, 0, 255).astype(np.uint8).reshape(1, 1, 3)
     bgr = cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR)
     h, s, v = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)[0, 0]
     return float(h), float(s), float(v)
 
 
-def classify_colour(crop_bgr: np.ndarray) -> str:
+def classify_colour(crop_bgr: np.ndarray, body: np.ndarray | None = None) -> str:
     """"white", "red" or "unknown" for a rectified die top (BGR).
 
     Args:
         crop_bgr: the die top warped to a square.
+        body: the body's median Lab colour of that crop when already known (the pip reader's
+            ``PipReading.body``): the crop is then not converted again.
     """
-    h, s, v = body_hsv(crop_bgr)
+    h, s, v = lab_to_hsv(body) if body is not None else body_hsv(crop_bgr)
     if (h <= 10 or h >= 160) and s >= 100 and v >= 40:
         return "red"
     if s <= 75 and v >= 120:

@@ -12,7 +12,7 @@ May import numpy and OpenCV only.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -70,6 +70,8 @@ class PipReading:
         polarity: "dark" (pips darker than the body) or "light".
         blobs: the pips found at the middle threshold.
         contrast: peak Lab distance of the pips from the body.
+        body: the body's median Lab colour (``body_lab``), for naming the die's colour
+            without converting the crop again.
     """
 
     face: int | None
@@ -80,6 +82,7 @@ class PipReading:
     contrast: float = 0.0
     fit_error: float = 1.0
     squash: float = 1.0
+    body: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 def _square_mask(border: int) -> np.ndarray:
@@ -113,11 +116,11 @@ def contrast_maps(crop_lab: np.ndarray, body: np.ndarray) -> dict[str, np.ndarra
     """Per-pixel contrast from the body colour, split by polarity (pips darker or lighter)."""
     lab = crop_lab.astype(np.float32)
     diff = lab - body
-    dist = np.sqrt((diff * diff).sum(axis=2))
-    dl = diff[:, :, 0]
+    dl, da, db = diff[:, :, 0], diff[:, :, 1], diff[:, :, 2]
+    dist = np.sqrt(dl * dl + da * da + db * db)  # as summing over the channel axis, faster
     dist = cv2.GaussianBlur(dist, (3, 3), 0)
-    dark = np.where(dl < 0, dist, 0.0).astype(np.float32)
-    light = np.where(dl >= 0, dist, 0.0).astype(np.float32)
+    dark = np.where(dl < 0, dist, 0.0).astype(np.float32, copy=False)
+    light = np.where(dl >= 0, dist, 0.0).astype(np.float32, copy=False)
     return {"dark": dark * _WIDE, "light": light * _WIDE}
 
 
@@ -279,11 +282,11 @@ def _similarity_fit(rel: np.ndarray, layout: np.ndarray
     (the layouts repeat every 90 degrees), then the best is refined by least squares.
     """
     n = len(rel)
-    scale = math.sqrt((rel ** 2).sum() / (layout ** 2).sum())
+    scale = math.sqrt((rel ** 2).sum() / _sum_squares(layout))
     if not 0.25 <= scale <= 0.8:
         return None
     targets = np.einsum("aij,kj->aki", _ROTATIONS, layout * scale)        # (A,k,2)
-    d = np.linalg.norm(rel[None, :, None, :] - targets[:, None, :, :], axis=3)  # (A,n,k)
+    d = _norm2(rel[None, :, None, :] - targets[:, None, :, :])  # (A,n,k)
     assign = d.argmin(axis=2)
     valid = (np.sort(assign, axis=1) == np.arange(n)).all(axis=1)
     if not valid.any():
@@ -296,8 +299,25 @@ def _similarity_fit(rel: np.ndarray, layout: np.ndarray
     if np.linalg.det(u @ vt) < 0:
         u[:, -1] = -u[:, -1]
     rot = u @ vt
-    resid = np.linalg.norm(rel @ rot - dst, axis=1).max() / scale
+    resid = _norm2(rel @ rot - dst).max() / scale
     return float(resid), scale, rot, _squash(rel, dst)
+
+
+def _norm2(v: np.ndarray) -> np.ndarray:
+    """Euclidean length along the last axis (of length 2): ``np.linalg.norm(v, axis=-1)``,
+    the same numbers without its overhead."""
+    x, y = v[..., 0], v[..., 1]
+    return np.sqrt(x * x + y * y)
+
+
+_SUM_SQUARES = {id(layout): (layout ** 2).sum() for variants in LAYOUTS.values()
+                for layout in variants}
+
+
+def _sum_squares(layout: np.ndarray) -> float:
+    """``(layout ** 2).sum()``, computed once for the module's layouts."""
+    known = _SUM_SQUARES.get(id(layout))
+    return (layout ** 2).sum() if known is None else known
 
 
 def pattern_squash(points: np.ndarray) -> float:
@@ -353,7 +373,7 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
         if b.area / weakest <= worst or b.area / weakest < 0.3:
             continue  # too weak to matter (or no worse than one already found)
         p = (np.array([b.x, b.y]) - half) / half
-        on_free = len(free) > 0 and np.linalg.norm(free - p, axis=1).min() < 0.45 * fit.step
+        on_free = len(free) > 0 and _norm2(free - p).min() < 0.45 * fit.step
         beyond = np.hypot(*p) * half > PIP_RADIUS * CROP
         cut_off = beyond and surface is not None and _on_top_surface(surface, b)
         # a lone pip fixes no orientation: any other peak on the face is a rival, and so is
@@ -406,6 +426,11 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
     """
     crop_lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
     body = body_lab(crop_lab)
+    return replace(_read_lab(crop_lab, body), body=body)
+
+
+def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
+    """``read_top`` on the crop in Lab, given its body colour."""
     readings = []
     maps = contrast_maps(crop_lab, body)
     surface = maps["dark"] + maps["light"]
@@ -424,9 +449,10 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
         reason = best.reason or "unclear pips"
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
                           best.fit_error)
-    shapes = np.array([pip_shape(maps[best.polarity], round(b.x + MARGIN), round(b.y + MARGIN))
-                       for b in best.blobs])
-    elongation, diameter = np.median(shapes, axis=0)
+    shapes = [pip_shape(maps[best.polarity], round(b.x + MARGIN), round(b.y + MARGIN))
+              for b in best.blobs]
+    elongation = _median([e for e, _ in shapes])
+    diameter = _median([d for _, d in shapes])
     if elongation > SMEARED:
         return PipReading(None, 0.0, "blurred", best.polarity, best.blobs, best.contrast,
                           best.fit_error)
@@ -438,6 +464,15 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
     return best
+
+
+def _median(values: list[float]) -> float:
+    """The median as ``np.median`` computes it (mean of the middle two for an even count)."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[mid]
+    return (ordered[mid - 1] + ordered[mid]) / 2.0
 
 
 def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: float,
