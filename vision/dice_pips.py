@@ -109,7 +109,15 @@ _PIP_ZONE = _pip_zone()
 def body_lab(crop_lab: np.ndarray) -> np.ndarray:
     """Median Lab colour of the die body, from the middle of its top."""
     inner = crop_lab[_BODY]  # every other pixel: the median barely changes
-    return np.median(inner, axis=0).astype(np.float32)
+    if inner.dtype != np.uint8 or not len(inner):
+        return np.median(inner, axis=0).astype(np.float32)
+    # np.median's numbers (the middle value, or the mean of the middle two), sorting each
+    # channel contiguously: several times faster on these few hundred bytes
+    ordered = np.sort(inner.T, axis=1)
+    mid = ordered.shape[1] // 2
+    if ordered.shape[1] % 2:
+        return ordered[:, mid].astype(np.float32)
+    return ((ordered[:, mid - 1].astype(np.float64) + ordered[:, mid]) / 2.0).astype(np.float32)
 
 
 def contrast_maps(crop_lab: np.ndarray, body: np.ndarray) -> dict[str, np.ndarray]:
@@ -169,7 +177,7 @@ def pip_shape(contrast: np.ndarray, x: int, y: int) -> tuple[float, float]:
     its axis ratio from second moments (1 = round) and the diameter of a disc of its area."""
     r = PIP_WINDOW
     win = contrast[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
-    w = np.clip(win - 0.5 * float(contrast[y, x]), 0, None)
+    w = np.maximum(win - 0.5 * float(contrast[y, x]), 0)  # np.clip(.., 0, None), cheaper
     total = float(w.sum())
     if total <= 0:
         return 1.0, 0.0
@@ -199,7 +207,7 @@ def _indices(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
     """Centre of a peak refined by the response-weighted mean of its 3x3 neighbourhood."""
     y0, y1, x0, x1 = max(0, y - 1), min(VIEW, y + 2), max(0, x - 1), min(VIEW, x + 2)
-    w = np.clip(resp[y0:y1, x0:x1], 0, None)
+    w = np.maximum(resp[y0:y1, x0:x1], 0)  # np.clip(.., 0, None), cheaper
     total = float(w.sum())
     if total <= 0:
         return float(x), float(y)
@@ -265,10 +273,15 @@ def _off_centre(centre: np.ndarray) -> float:
 
 
 def _free(layout: np.ndarray) -> tuple[int, ...]:
+    known = _FREE.get(id(layout))
+    if known is not None:
+        return known
     used = {(int(x), int(y)) for x, y in layout}
     return tuple(i for i, (x, y) in enumerate(GRID) if (int(x), int(y)) not in used)
 
 
+_FREE: dict[int, tuple[int, ...]] = {}  # the module's layouts' free points, made once
+_FREE.update({id(layout): _free(layout) for variants in LAYOUTS.values() for layout in variants})
 _ANGLES = np.radians(np.arange(-45.0, 45.0, 3.0))
 _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], axis=1),
                        np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], axis=1)], axis=1)  # (A,2,2)
@@ -291,7 +304,7 @@ def _similarity_fit(rel: np.ndarray, layout: np.ndarray
     valid = (np.sort(assign, axis=1) == np.arange(n)).all(axis=1)
     if not valid.any():
         return None
-    worst = np.take_along_axis(d, assign[:, :, None], axis=2)[:, :, 0].max(axis=1)
+    worst = d.min(axis=2).max(axis=1)  # each pip's distance to its assigned (nearest) point
     worst[~valid] = np.inf
     a = int(worst.argmin())
     dst = layout[assign[a]] * scale
@@ -307,17 +320,18 @@ def _norm2(v: np.ndarray) -> np.ndarray:
     """Euclidean length along the last axis (of length 2): ``np.linalg.norm(v, axis=-1)``,
     the same numbers without its overhead."""
     x, y = v[..., 0], v[..., 1]
-    return np.sqrt(x * x + y * y)
+    length: np.ndarray = np.sqrt(x * x + y * y)
+    return length
 
 
-_SUM_SQUARES = {id(layout): (layout ** 2).sum() for variants in LAYOUTS.values()
+_SUM_SQUARES = {id(layout): float((layout ** 2).sum()) for variants in LAYOUTS.values()
                 for layout in variants}
 
 
 def _sum_squares(layout: np.ndarray) -> float:
     """``(layout ** 2).sum()``, computed once for the module's layouts."""
     known = _SUM_SQUARES.get(id(layout))
-    return (layout ** 2).sum() if known is None else known
+    return float((layout ** 2).sum()) if known is None else known
 
 
 def pattern_squash(points: np.ndarray) -> float:
@@ -389,13 +403,16 @@ _RING = np.array([[np.cos(a), np.sin(a)] for a in np.linspace(0, 2 * np.pi, 8, e
 
 def _on_top_surface(surface: np.ndarray, b: Blob) -> bool:
     """Whether the ground around a peak has the top face's colour (median of 8 ring points)."""
-    pts = np.array([b.x + MARGIN, b.y + MARGIN]) + _RING * (RING_RADIUS * CROP)
-    inside = (pts >= 0).all(axis=1) & (pts <= VIEW - 1).all(axis=1)
-    if inside.sum() < 4:
+    cx, cy = b.x + MARGIN, b.y + MARGIN
+    pts = [(cx + ox, cy + oy) for ox, oy in _RING_OFFSETS]
+    inside = [(x, y) for x, y in pts if 0 <= x <= VIEW - 1 and 0 <= y <= VIEW - 1]
+    if len(inside) < 4:
         return False
-    xs, ys = pts[inside, 0].astype(int), pts[inside, 1].astype(int)
-    ground = sorted(surface[ys, xs].tolist())
+    ground = sorted(float(surface[int(y), int(x)]) for x, y in inside)
     return ground[len(ground) // 2] < SURFACE_TOLERANCE
+
+
+_RING_OFFSETS = (_RING * (RING_RADIUS * CROP)).tolist()
 
 
 def _near_max(contrast: np.ndarray) -> float:

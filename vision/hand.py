@@ -103,7 +103,8 @@ def white_balance(image: np.ndarray) -> np.ndarray:
     A warm or cold light shifts skin out of the skin-colour range; dividing the cast out
     brings it back. The brightest pixels are paper: nothing on the board is whiter.
     """
-    paper = np.percentile(image.reshape(-1, 3), 95, axis=0).astype(np.float32)
+    # per channel, each channel's values contiguous (the same numbers, faster)
+    paper = np.percentile(image.reshape(-1, 3).T.copy(), 95, axis=1).astype(np.float32)
     gains = np.clip(paper.max() / np.maximum(paper, 1.0), 1.0, 2.0)
     balanced: np.ndarray = np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
     return balanced
