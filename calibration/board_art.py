@@ -137,7 +137,7 @@ def _check_slots(slots: Mapping[tuple[str, int], Sequence[str]]) -> None:
 
 def load_slot_effects(side: str) -> dict[tuple[str, int], list[str]]:
     """The exit-slot effects of a Unification side from the board-definition file."""
-    from calibration.board_files import load_board_data  # H1's loader, read only when drawing
+    from calibration.board_files import load_board_data  # read only when drawing
 
     return slot_effects_from_data(load_board_data("unification", side))
 

@@ -1,7 +1,7 @@
 """Draw one 16 mm pip die seen from above, as a BGR image and an alpha mask.
 
 Used by the synthetic photo renderer (``calibration.synthetic``) and by the dice reader's test
-fixtures (H2). The die is drawn at 4x resolution from signed-distance functions (rounded top
+fixtures. The die is drawn at 4x resolution from signed-distance functions (rounded top
 face, darker bevel, soft shading, slightly elliptical concave pips) and downsampled with area
 averaging, so edges are anti-aliased at every size and rotation.
 

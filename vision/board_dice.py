@@ -14,7 +14,7 @@ known of the board:
    pips are grouped by distance (a die's pips lie within one die edge of each other);
 4. a group's centre is the die's centre (every pip layout is symmetric about it), its angle
    comes from the pips' lattice (or, for a lone pip, from the edges around it), its size is
-   the known one; that square is rectified and read by H2's pip reader
+   the known one; that square is rectified and read by the shared pip reader
    (``vision.dice_pips.read_top``), which checks that the pips form a layout;
 5. a reading is kept only when confident; otherwise the die is reported with face None and
    a reason (unclear pips, blurred, cocked), never guessed.

@@ -62,7 +62,7 @@ DiceFinder = Callable[..., Sequence[Any]]
 
 def _default_finder(image: np.ndarray, *, expected_size: float,
                     geometry: BoardGeometry = UNIFICATION_BOARD) -> Sequence[Any]:
-    # H2's board-view reader (pips first, one die per cell); imported on first use so that
+    # the board-view reader (pips first, one die per cell); imported on first use so that
     # building a reader stays cheap.
     from vision.board_dice import find_board_dice
     return find_board_dice(image, expected_size=expected_size, geometry=geometry)
@@ -77,7 +77,7 @@ class BoardReader:
             have been seen (only for frames of the size it was measured on).
         dice_finder: ``find_dice``-like callable ``(image, expected_size=...)`` returning
             ``DieDetection``-like objects; defaults to ``vision.board_dice.find_board_dice``
-            (H2's reader made for the canonical board view).
+            (the reader made for the canonical board view).
         detect_side: longest side of the downscaled frame used for marker detection.
     """
 

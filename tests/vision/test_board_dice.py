@@ -1,4 +1,4 @@
-"""The board die finder (``vision.board_dice``) on H4's rendered fixtures.
+"""The board die finder (``vision.board_dice``) on the rendered fixtures.
 
 Frames are warped to the canonical view with ``vision.markers`` (as ``BoardReader`` does), then
 read by ``find_board_dice``; the expected faces come from the fixtures' labels (the session's

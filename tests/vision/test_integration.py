@@ -1,7 +1,7 @@
 """Rendered Unification photos -> BoardReader (+ SettleDetector) -> the table.
 
-Uses the real die reader (``vision.dice.find_dice``), H4's renderer
-(``calibration.synthetic.render_scene``) and H4's labelled frames in tests/fixtures/frames
+Uses the pipeline's real die reader (``vision.board_dice.find_board_dice``), the renderer
+(``calibration.synthetic.render_scene``) and the labelled frames in tests/fixtures/frames
 (JPEG + JSON sidecar of the expected reading). A handful of 640x480 frames.
 """
 
