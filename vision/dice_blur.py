@@ -15,7 +15,10 @@ import math
 import cv2
 import numpy as np
 
-BLUR_ANISOTROPY = 0.3  # above this the die is read as smeared by motion
+# above this the die is read as smeared by motion; a die showing one side face (a slanted
+# view) or a strong shadow reaches 0.3-0.4 while sharp, and a smear of half the die's edge
+# 0.4-0.7 (measured on the synthetic blur of tests/vision/test_dice.py and the real sets)
+BLUR_ANISOTROPY = 0.4
 
 
 def gradient_anisotropy(crop_bgr: np.ndarray) -> float:
