@@ -29,6 +29,7 @@ SMALL_MARKER_PX = 24            # marker side on the small copy below which deta
 THREE_MARKER_CONFIDENCE = 0.75  # a fit from 12 corners extrapolates to the hidden corner
 GOOD_FIT_PX = 1.5               # RMS reprojection error (canonical px) that costs no confidence
 OUTLIER_FIT_PX = 6.0            # a marker this far off the fit of the others is dropped
+TRACK_MARGIN = 0.75             # window around a marker's last place, in marker sides
 
 
 @dataclass(frozen=True)
@@ -90,13 +91,18 @@ def to_grey(frame: np.ndarray) -> np.ndarray:
 
 
 def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.MARKER_IDS, *,
-                   detect_side: int = DEFAULT_DETECT_SIDE) -> dict[int, np.ndarray]:
+                   detect_side: int = DEFAULT_DETECT_SIDE,
+                   near: Mapping[int, np.ndarray] | None = None) -> dict[int, np.ndarray]:
     """Find the board's markers in a frame.
 
     Args:
         frame: BGR (or grey) image.
         ids: marker ids to keep; others are ignored.
         detect_side: the frame is downscaled so its longest side is at most this for detection.
+        near: where the markers were in the previous frame (id -> corners in frame pixels).
+            The board and camera rarely move, so each marker is first looked for in a window
+            around its last place; the whole frame is searched when one of ``ids`` is not
+            found there (moved, or under a hand).
 
     Returns:
         marker id -> (4, 2) float32 corners in full-resolution frame pixels.
@@ -106,6 +112,10 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
     """
     grey = to_grey(frame)
     small, scale = _downscale(grey, detect_side)
+    if near and set(ids) <= set(near):
+        tracked = _track(small, scale, near, ids)
+        if set(tracked) >= set(ids):
+            return {mid: _refine(grey, quad, scale) for mid, quad in tracked.items()}
     found, found_ids, _ = _detector().detectMarkers(small)
     if scale < 1.0 and _maybe_too_small(found):
         # Markers tiny on the small copy (board far away): look once at full size. Markers
@@ -121,6 +131,34 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
         if mid in ids and (mid not in best or _perimeter(quad) > _perimeter(best[mid])):
             best[mid] = quad
     return {mid: _refine(grey, quad, scale) for mid, quad in best.items()}
+
+
+def _track(small: np.ndarray, scale: float, near: Mapping[int, np.ndarray],
+           ids: tuple[int, ...]) -> dict[int, np.ndarray]:
+    """Markers found in windows around their previous corners (full-frame pixels, unrefined).
+
+    A window is the marker's bounding box grown by ``TRACK_MARGIN`` of its side each way, so
+    the marker keeps its white quiet zone and may have shifted by half its side.
+    """
+    height, width = small.shape[:2]
+    out: dict[int, np.ndarray] = {}
+    for mid in ids:
+        quad = np.asarray(near[mid], np.float64).reshape(4, 2) * scale
+        grow = TRACK_MARGIN * _perimeter(quad) / 4
+        x0, y0 = np.floor(quad.min(axis=0) - grow).astype(int)
+        x1, y1 = np.ceil(quad.max(axis=0) + grow).astype(int)
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(width, x1), min(height, y1)
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        found, found_ids, _ = _detector().detectMarkers(small[y0:y1, x0:x1])
+        if found_ids is None:
+            continue
+        for raw, marker_id in zip(found, found_ids.ravel()):
+            if int(marker_id) == mid:
+                window = np.asarray(raw, np.float64).reshape(4, 2) + (x0, y0)
+                out[mid] = window / scale
+                break
+    return out
 
 
 def _maybe_too_small(found: Sequence[np.ndarray]) -> bool:

@@ -90,6 +90,8 @@ class BoardReader:
         self._find_dice = dice_finder or functools.partial(_default_finder, geometry=geometry)
         self._detect_side = detect_side
         self._last: BoardLocation | None = None
+        # the markers of the previous frame and its size: where to look for them first
+        self._previous_markers: tuple[Mapping[int, np.ndarray], tuple[int, ...]] = ({}, ())
         self._unverified = 0
 
     @property
@@ -111,11 +113,12 @@ class BoardReader:
         try:
             image = as_bgr(frame_bgr)
             markers = detect_markers(image, self.geometry.MARKER_IDS,
-                                     detect_side=self._detect_side)
+                                     detect_side=self._detect_side, near=self._near(image))
         except FrameError as err:
             log.debug("unreadable frame: %s", err)
             return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
         height, width = image.shape[:2]
+        self._previous_markers = (markers, image.shape[:2])
         located = self._locate(markers, (width, height))
         if isinstance(located, BoardNotFoundError):
             return self._unsettled(ViewStatus.NO_BOARD, str(located), missing=located.missing)
@@ -127,6 +130,13 @@ class BoardReader:
             # A frame OpenCV or the die reader cannot digest must not stop the game.
             log.warning("board reading failed on a frame: %s", err)
             return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
+
+    def _near(self, image: np.ndarray) -> Mapping[int, np.ndarray] | None:
+        """The previous frame's markers, when it had all of them at this frame size."""
+        markers, shape = self._previous_markers
+        if shape != image.shape[:2] or len(markers) < len(self.geometry.MARKER_IDS):
+            return None
+        return markers
 
     def _read_board(self, image: np.ndarray, location: BoardLocation, how: str,
                     hidden: int, seen: tuple[int, ...]) -> TableView:

@@ -112,3 +112,69 @@ def test_unreadable_frames_raise_frame_error(bad):
         locate_board(bad, G)
     assert isinstance(err.value, ValueError)
     assert "unreadable" in str(err.value)
+
+
+
+QUAD = ((150.0, 60.0), (505.0, 85.0), (540.0, 440.0), (115.0, 420.0))  # conftest's default
+
+
+class _WindowSpy:
+    """Records the image sizes the ArUco detector runs on (it still detects)."""
+
+    def __init__(self, real):
+        self.real, self.sizes = real, []
+
+    def detectMarkers(self, image):  # OpenCV's method name
+        self.sizes.append(image.shape[:2])
+        return self.real.detectMarkers(image)
+
+
+def _spy(monkeypatch):
+    from vision import markers
+    spy = _WindowSpy(markers._detector())
+    monkeypatch.setattr(markers, "_detector", lambda: spy)
+    return spy
+
+
+def _shifted(dx, dy):
+    return tuple((x + dx, y + dy) for x, y in QUAD)
+
+
+def _truth(frame, ids=(0, 1, 2, 3)):
+    return {i: frame.mm_to_frame(G.marker_corners_mm(i)) for i in ids}
+
+
+def test_markers_are_tracked_in_windows_near_their_last_place(boardkit, monkeypatch):
+    board = boardkit.draw_board()
+    before = boardkit.photograph(board, quad=QUAD, seed=11)
+    after = boardkit.photograph(board, quad=_shifted(6.0, -4.0), seed=12)  # nudged, new noise
+    previous = detect_markers(before.image)
+    spy = _spy(monkeypatch)
+    tracked = detect_markers(after.image, near=previous)
+    assert sorted(tracked) == [0, 1, 2, 3]
+    truth = _truth(after)
+    assert max(float(np.abs(tracked[i] - truth[i]).max()) for i in tracked) < 1.0
+    # four small windows, never the whole frame
+    assert len(spy.sizes) == 4
+    assert all(h * w < 0.1 * 640 * 480 for h, w in spy.sizes)
+
+
+def test_a_moved_board_is_searched_for_in_the_whole_frame(boardkit, monkeypatch):
+    board = boardkit.draw_board()
+    previous = detect_markers(boardkit.photograph(board, quad=QUAD, seed=13).image)
+    moved = boardkit.photograph(board, quad=_shifted(60.0, 30.0), seed=14)
+    spy = _spy(monkeypatch)
+    found = detect_markers(moved.image, near=previous)
+    assert sorted(found) == [0, 1, 2, 3]
+    truth = _truth(moved)
+    assert max(float(np.abs(found[i] - truth[i]).max()) for i in found) < 1.0
+    assert (480, 640) in spy.sizes  # the whole frame was searched after the windows failed
+
+
+def test_a_marker_under_a_hand_sends_the_search_to_the_whole_frame(boardkit, monkeypatch):
+    previous = detect_markers(boardkit.photograph(boardkit.draw_board(), seed=15).image)
+    hidden = boardkit.photograph(boardkit.draw_board(hide=(1,)), seed=16)
+    spy = _spy(monkeypatch)
+    found = detect_markers(hidden.image, near=previous)
+    assert sorted(found) == [0, 2, 3]
+    assert (480, 640) in spy.sizes
