@@ -22,13 +22,23 @@ from vision.dice_candidates import Candidate
 PIP_OFFSET = 0.27      # centre-to-side-pip distance over the die edge on common dice
 PIP_SIGMA = 0.06       # DoG scale over the die edge (a pip is about 0.18 of the edge)
 LINK = 0.6             # neighbouring pips of one die lie closer than this many die edges
-MIN_RESPONSE = 12.0    # DoG answer (grey levels) of a pip
+# DoG answer (grey levels) of a pip; weaker spots (JPEG grain, table texture, die edges) link
+# into the pips' groups and spoil them (white and red dice found in the nell-byler photos, of
+# 265: 232 at 12, 237 at 20, 243 at 30, 246 at 45, 247 at 60)
+MIN_RESPONSE = 45.0
+LEVEL_RATIO = 1.6      # die sizes proposed in one band: [s, 1.6 s]
+WORK_SIGMA = 1.5       # a band's pip scale on the copy of the image it is searched in
 MAX_SPOTS = 600        # more spots than this: a textured table, pips cannot be told apart
 SOURCE = "pips"
 
 
 def pip_groups(grey: np.ndarray, min_size: float, max_size: float) -> list[Candidate]:
     """Die squares proposed by groups of pip-like spots in a grey image.
+
+    The size range is searched in bands ``LEVEL_RATIO`` wide, each at its own pip scale and
+    link reach: under one scale for all, the pips of a small die's column merge into one spot
+    and a large die's pips lie too far apart to link. A band for large dice is searched on a
+    reduced copy of the image, where its pips are about ``WORK_SIGMA`` across.
 
     Args:
         grey: the image's lightness (uint8 or float).
@@ -37,16 +47,31 @@ def pip_groups(grey: np.ndarray, min_size: float, max_size: float) -> list[Candi
     Returns:
         Candidates with source ``"pips<n>"``, n the number of spots that proposed them.
     """
-    typical = math.sqrt(min_size * max_size)
-    sigma = max(1.0, PIP_SIGMA * typical)
     img = grey.astype(np.float32)
     out: list[Candidate] = []
+    lo = max(1.0, min_size)
+    while True:
+        hi = min(max_size, lo * LEVEL_RATIO)
+        out.extend(_band(img, lo, hi))
+        if hi >= max_size:
+            return out
+        lo = hi
+
+
+def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
+    """Proposals for dice with edges in [lo, hi] (image pixels)."""
+    typical = math.sqrt(lo * hi)
+    sigma = PIP_SIGMA * typical
+    scale = min(1.0, WORK_SIGMA / sigma)
+    if scale < 1.0:
+        img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    out: list[Candidate] = []
     for sign in (-1.0, 1.0):  # dark pips, then light pips
-        spots = _spots(sign * img, sigma)
+        spots = _spots(sign * img, max(1.0, sigma * scale))
         if len(spots) > MAX_SPOTS:
             continue
-        for group in _link(spots, LINK * typical):
-            cand = _square(spots[group], min_size, max_size)
+        for group in _link(spots, LINK * typical * scale):
+            cand = _square(spots[group] / scale, lo, hi)
             if cand is not None:
                 out.append(cand)
     return out
