@@ -90,8 +90,6 @@ class BoardReader:
         self._find_dice = dice_finder or functools.partial(_default_finder, geometry=geometry)
         self._detect_side = detect_side
         self._last: BoardLocation | None = None
-        # the markers of the previous frame and its size: where to look for them first
-        self._previous_markers: tuple[Mapping[int, np.ndarray], tuple[int, ...]] = ({}, ())
         self._unverified = 0
 
     @property
@@ -118,7 +116,6 @@ class BoardReader:
             log.debug("unreadable frame: %s", err)
             return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
         height, width = image.shape[:2]
-        self._previous_markers = (markers, image.shape[:2])
         located = self._locate(markers, (width, height))
         if isinstance(located, BoardNotFoundError):
             return self._unsettled(ViewStatus.NO_BOARD, str(located), missing=located.missing)
@@ -132,11 +129,12 @@ class BoardReader:
             return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)
 
     def _near(self, image: np.ndarray) -> Mapping[int, np.ndarray] | None:
-        """The previous frame's markers, when it had all of them at this frame size."""
-        markers, shape = self._previous_markers
-        if shape != image.shape[:2] or len(markers) < len(self.geometry.MARKER_IDS):
+        """Where to look for the markers first: their corners in the last location, when it
+        used all of them in a frame of this size."""
+        last = self._last
+        if last is None or last.missing or last.frame_size != (image.shape[1], image.shape[0]):
             return None
-        return markers
+        return last.corners
 
     def _read_board(self, image: np.ndarray, location: BoardLocation, how: str,
                     hidden: int, seen: tuple[int, ...]) -> TableView:
