@@ -129,9 +129,8 @@ def contrast_maps(crop_lab: np.ndarray, body: np.ndarray) -> dict[str, np.ndarra
     dl, da, db = diff[:, :, 0], diff[:, :, 1], diff[:, :, 2]
     dist = np.sqrt(dl * dl + da * da + db * db)  # as summing over the channel axis, faster
     dist = cv2.GaussianBlur(dist, (3, 3), 0)
-    dark = np.where(dl < 0, dist, 0.0).astype(np.float32, copy=False)
-    light = np.where(dl >= 0, dist, 0.0).astype(np.float32, copy=False)
-    return {"dark": dark * _WIDE, "light": light * _WIDE}
+    darker = dl < 0
+    return {"dark": dist * (darker & _WIDE_BOOL), "light": dist * (~darker & _WIDE_BOOL)}
 
 
 def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
@@ -310,13 +309,21 @@ def _similarity_fit(rel: np.ndarray, layout: np.ndarray
     worst[~valid] = np.inf
     a = int(worst.argmin())
     dst = layout[assign[a]] * scale
-    u, _, vt = np.linalg.svd(rel.T @ dst)
-    turn = u @ vt  # orthogonal: its determinant is +1 or -1, its sign plain to compute
-    if turn[0, 0] * turn[1, 1] - turn[0, 1] * turn[1, 0] < 0:
-        u[:, -1] = -u[:, -1]
-    rot = u @ vt
+    rot = _best_rotation(rel, dst)
     resid = _norm2(rel @ rot - dst).max() / scale
     return float(resid), scale, rot, _squash(rel, dst)
+
+
+def _best_rotation(rel: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """The rotation ``rot`` (determinant +1) that brings ``rel @ rot`` closest to ``dst``.
+
+    The orthogonal Procrustes answer (``u @ vt`` of the SVD of ``rel.T @ dst``, its sign fixed)
+    in closed form for 2-D: the angle maximising ``trace(rot.T @ m)`` is ``atan2(c - b, a + d)``.
+    """
+    (a, b), (c, d) = (rel.T @ dst).tolist()
+    theta = math.atan2(c - b, a + d)
+    cos, sin = math.cos(theta), math.sin(theta)
+    return np.array([[cos, -sin], [sin, cos]])
 
 
 def _norm2(v: np.ndarray) -> np.ndarray:
@@ -363,12 +370,31 @@ def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
     Two or three pips on a diagonal fix only the diagonal's direction: 45 degrees when flat.
     """
     if len(rel) >= 4:
-        m, *_ = np.linalg.lstsq(dst, rel, rcond=None)
-        sv = np.linalg.svd(m, compute_uv=False)
-        return float(sv[1] / max(sv[0], 1e-9))
+        return _axis_ratio(_least_squares_map(dst, rel))
     d = rel[np.argmax(np.linalg.norm(rel, axis=1))]
     angle = math.degrees(math.atan2(abs(d[1]), abs(d[0])))
     return math.tan(math.radians(min(angle, 90.0 - angle)))
+
+
+def _least_squares_map(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """The 2x2 ``m`` minimising ``|src @ m - dst|`` (``np.linalg.lstsq``), by the normal
+    equations: ``src`` holds at least two independent layout points, so ``src.T @ src`` is
+    well conditioned."""
+    (p, q), (_, r) = (src.T @ src).tolist()
+    det = p * r - q * q
+    if abs(det) < 1e-12:
+        m, *_ = np.linalg.lstsq(src, dst, rcond=None)
+        return np.asarray(m)
+    inverse = np.array([[r, -q], [-q, p]]) / det
+    return np.asarray(inverse @ (src.T @ dst))
+
+
+def _axis_ratio(m: np.ndarray) -> float:
+    """Smaller over larger singular value of a 2x2 matrix, from the eigenvalues of m.T @ m."""
+    (p, q), (_, r) = (m.T @ m).tolist()
+    mid, spread = (p + r) / 2.0, math.hypot((p - r) / 2.0, q)
+    small, large = max(mid - spread, 0.0), mid + spread
+    return math.sqrt(small / large) if large > 1e-18 else 0.0
 
 
 def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],

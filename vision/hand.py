@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.quantiles import percentile_u8
 
 MIN_FRACTION = 0.025      # of the board area: about a finger's length over the board
 HIDDEN_MARKER_FACTOR = 0.7  # a hidden marker makes a smaller region enough
@@ -81,8 +82,8 @@ def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.n
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
     sat, val = hsv[:, :, 1], hsv[:, :, 2]
-    paper_v = float(np.percentile(val, 90))
-    paper_s = float(np.percentile(sat, 10))  # paper is the least saturated thing in view
+    paper_v = percentile_u8(val, 90)
+    paper_s = percentile_u8(sat, 10)  # paper is the least saturated thing in view
     cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
     skin = ((cr >= 135) & (cr <= 178) & (cb >= 80) & (cb <= 130)
             & (sat >= max(SKIN_MIN_SATURATION, paper_s + 30)) & (val >= 0.25 * paper_v))
@@ -103,8 +104,7 @@ def white_balance(image: np.ndarray) -> np.ndarray:
     A warm or cold light shifts skin out of the skin-colour range; dividing the cast out
     brings it back. The brightest pixels are paper: nothing on the board is whiter.
     """
-    # per channel, each channel's values contiguous (the same numbers, faster)
-    paper = np.percentile(image.reshape(-1, 3).T.copy(), 95, axis=1).astype(np.float32)
+    paper = np.array([percentile_u8(image[:, :, c], 95) for c in range(3)], np.float32)
     gains = np.clip(paper.max() / np.maximum(paper, 1.0), 1.0, 2.0)
     balanced: np.ndarray = np.clip(image.astype(np.float32) * gains, 0, 255).astype(np.uint8)
     return balanced

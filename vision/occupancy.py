@@ -19,6 +19,7 @@ from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 INSET_MM = 4.0            # the cell's border band (grid lines, neighbours' shadows) is ignored
 MIN_EDGE_FRACTION = 0.015  # of the inner square's pixels: dice give 0.04-0.15, blank paper ~0
 CANNY_LOW, CANNY_HIGH = 40, 120
+GRID_BAND_MM = 6.0         # around the grid, where edges crossing into its cells are traced
 
 
 def occupied_cells(warped_bgr: np.ndarray,
@@ -32,7 +33,18 @@ def occupied_cells(warped_bgr: np.ndarray,
     Returns:
         Occupied cells, row by row.
     """
-    edges = cv2.Canny(cv2.cvtColor(warped_bgr, cv2.COLOR_BGR2GRAY), CANNY_LOW, CANNY_HIGH)
+    # only the grid (and a band around it, so that edges are traced as on the whole view) is
+    # looked at: a fifth of the canonical view's pixels
+    s = geometry.px_per_mm
+    x0, y0 = geometry.grid_origin_mm
+    pad = GRID_BAND_MM * s
+    left, top = max(0, round(x0 * s - pad)), max(0, round(y0 * s - pad))
+    right = round((x0 + geometry.cols * geometry.cell_mm) * s + pad)
+    bottom = round((y0 + geometry.rows * geometry.cell_mm) * s + pad)
+    grid = np.ascontiguousarray(warped_bgr[top:bottom, left:right])
+    edges = np.zeros(warped_bgr.shape[:2], np.uint8)
+    edges[top:bottom, left:right] = cv2.Canny(cv2.cvtColor(grid, cv2.COLOR_BGR2GRAY),
+                                              CANNY_LOW, CANNY_HIGH)
     return [Cell(r, c) for r in range(geometry.rows) for c in range(geometry.cols)
             if edge_fraction(edges, Cell(r, c), geometry) >= MIN_EDGE_FRACTION]
 

@@ -44,6 +44,7 @@ from vision.markers import (
 )
 from vision.occupancy import occupied_cells
 from vision.profile import CalibrationProfile
+from vision.quantiles import percentile_u8
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +162,7 @@ class BoardReader:
         white = self.profile.white_ref if self.profile else None
         if white is None:
             return {}
-        paper = float(np.percentile(warped[::3, ::3].max(axis=2), 90))
+        paper = percentile_u8(warped[::3, ::3].max(axis=2), 90)
         ratio = paper / max(max(white), 1.0)
         changed = not LIGHT_RATIO_RANGE[0] <= ratio <= LIGHT_RATIO_RANGE[1]
         return {"light": round(ratio, 2), "light_changed": changed}
