@@ -329,13 +329,20 @@ _ROTATIONS = np.stack([np.stack([np.cos(_RAD), -np.sin(_RAD)], axis=1),
                        np.stack([np.sin(_RAD), np.cos(_RAD)], axis=1)], axis=1)  # (A, 2, 2)
 
 
-def edge_angle(grey: np.ndarray, x: float, y: float, size: float) -> float:
-    """The dominant edge direction (degrees, 0..90) around a point: a die's outline."""
+def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
+    """The dominant edge direction (degrees, 0..90) around a point: a die's outline.
+
+    Args:
+        image: the view, BGR (only the patch around the point is turned grey) or grey.
+    """
     half = round(size * 0.8)
     x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
-    patch = grey[y0:int(y) + half + 1, x0:int(x) + half + 1]
-    if patch.size < 9:
+    patch = image[y0:int(y) + half + 1, x0:int(x) + half + 1]
+    if patch.shape[0] * patch.shape[1] < 9:
         return 0.0
+    if patch.ndim == 3:
+        patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    patch = patch.astype(np.float32)
     gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)
     mag = np.hypot(gx, gy)
@@ -383,8 +390,7 @@ def _square_at(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
     if fit is not None:
         angle = fit[0]
     else:
-        angle = edge_angle(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32), cx, cy,
-                           size)
+        angle = edge_angle(image, cx, cy, size)
     return Candidate(cx, cy, size, size, angle, 1.0, "board")
 
 
@@ -399,8 +405,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
     if fit is None and len(pips) > 1:
         return DieDetection(cx, cy, size, 0.0, None, _colour(pips), 0.0, "unclear pips")
     if fit is None:
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        angle = edge_angle(grey, cx, cy, size)
+        angle = edge_angle(image, cx, cy, size)
     else:
         angle = fit[0]
     best: tuple[Candidate, PipReading, np.ndarray] | None = None
