@@ -33,8 +33,9 @@ def occupied_cells(warped_bgr: np.ndarray,
     Returns:
         Occupied cells, row by row.
     """
-    # only the grid (and a band around it, so that edges are traced as on the whole view) is
-    # looked at: a fifth of the canonical view's pixels
+    # only the grid and a band around it are looked at (a fifth of the canonical view): the
+    # cells' inner squares lie INSET_MM + GRID_BAND_MM inside the edge of what is traced, so a
+    # weak edge reaching them is followed as far as on the whole view, short of a very long one
     s = geometry.px_per_mm
     x0, y0 = geometry.grid_origin_mm
     pad = GRID_BAND_MM * s

@@ -5,12 +5,16 @@ import numpy as np
 from vision.dice_pips import _axis_ratio, _best_rotation, _least_squares_map
 
 
-def test_best_rotation_is_the_procrustes_rotation():
-    rng = np.random.default_rng(11)
+def _point_sets(seed: int, smallest: int, noise: float):
+    """300 (points, points mapped by a random 2x2 matrix plus noise) pairs."""
+    rng = np.random.default_rng(seed)
     for _ in range(300):
-        n = int(rng.integers(2, 7))
-        rel = rng.normal(size=(n, 2))
-        dst = rel @ rng.normal(size=(2, 2)) + 0.1 * rng.normal(size=(n, 2))
+        src = rng.normal(size=(int(rng.integers(smallest, 7)), 2))
+        yield src, src @ rng.normal(size=(2, 2)) + noise * rng.normal(size=src.shape)
+
+
+def test_best_rotation_is_the_procrustes_rotation():
+    for rel, dst in _point_sets(11, 2, 0.1):
         u, _, vt = np.linalg.svd(rel.T @ dst)
         if np.linalg.det(u @ vt) < 0:
             u[:, -1] = -u[:, -1]
@@ -20,11 +24,7 @@ def test_best_rotation_is_the_procrustes_rotation():
 
 
 def test_least_squares_map_and_axis_ratio_match_numpy():
-    rng = np.random.default_rng(12)
-    for _ in range(300):
-        n = int(rng.integers(4, 7))
-        src = rng.normal(size=(n, 2))
-        dst = src @ rng.normal(size=(2, 2)) + 0.05 * rng.normal(size=(n, 2))
+    for src, dst in _point_sets(12, 4, 0.05):
         m, *_ = np.linalg.lstsq(src, dst, rcond=None)
         np.testing.assert_allclose(_least_squares_map(src, dst), m, atol=1e-9)
         sv = np.linalg.svd(m, compute_uv=False)
