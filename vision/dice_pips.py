@@ -36,6 +36,7 @@ PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest
 PIP_WINDOW = 6           # px around a pip for its shape
 PIP_SIZE = (0.08, 1.0)   # pip diameter / die edge: smaller spots are grain, not pips
 SMEARED = 1.8            # median pip elongation of a die smeared by motion
+STREAK = 2.5             # one pip this elongated among round ones is glare or a scratch
 RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
 SURFACE_TOLERANCE = 14.0  # Lab distance from the body colour still on the top face
 EVEN_FROM, EVEN_SPAN = 0.5, 0.2  # weakest / strongest pip: no belief at FROM, full at +SPAN
@@ -502,6 +503,11 @@ def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
     if elongation > SMEARED:
         return PipReading(None, 0.0, "blurred", best.polarity, best.blobs, best.contrast,
                           best.fit_error)
+    if max(e for e, _ in shapes) > STREAK:
+        # pips of one face look alike: a streak among round pips is a highlight on the body
+        # (glare on a red die reads as a white pip) or a scratch, and the count is not sure
+        return PipReading(None, 0.0, "unclear pips", best.polarity, best.blobs,
+                          best.contrast, best.fit_error)
     if not PIP_SIZE[0] <= diameter / CROP <= PIP_SIZE[1]:
         # pips too large for the rectangle: it holds only part of a die (4 pips of a 6)
         return PipReading(None, 0.0, "pips out of scale", best.polarity, best.blobs,
