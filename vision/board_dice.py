@@ -35,7 +35,7 @@ from vision.dice import COCKED_SQUASH, DieDetection
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import Candidate
 from vision.dice_colour import classify_colour
-from vision.dice_pips import CROP, LAYOUTS, VIEW, PipReading, read_top
+from vision.dice_pips import CROP, LAYOUTS, VIEW, PipReading, best_rotation, match_layout, read_top
 from vision.dice_top import rectify
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 
@@ -51,7 +51,6 @@ BRIGHT_RING = 0.78        # a pip's ring is at least this fraction of the local 
 CELL_SLACK = 0.08         # of a die edge: pips this far beyond a cell still belong to it
 GROUP_LINK = 0.85         # of a die edge: pips closer than this are one die (outside the grid)
 EVEN_PIPS = 0.68          # a pip is at least this fraction of its die's strongest pip
-COARSE_STEP = 3           # degrees between the angles first tried in a layout fit
 FIT_ERROR = 0.3           # worst pip's distance from its layout point, in pip steps
 CROSSING = 0.12           # of a die edge: spots this close to a grid crossing are the crossing
 TOP_SCALES = (1.08, 1.0, 1.16) # top face edge / nominal die edge tried (perspective enlarges it)
@@ -290,43 +289,32 @@ def _cluster(spots: list[Spot], link: float) -> list[list[Spot]]:
 def fit_pips(points: np.ndarray) -> tuple[float, float] | None:
     """The die's angle (degrees, 0..90) and the fit error from its pips' layout.
 
-    The pips are matched to the layout of their count (every variant), scaled by their spread,
-    at every angle in 3-degree steps, then in 1-degree steps around the best: the error is the worst pip's distance from its layout
-    point, in pip steps. None for a single pip or more than six.
+    The pips are matched to the layout of their count, scaled by their spread
+    (``vision.dice_pips.match_layout``: every variant, turns searched only when the pips'
+    moment matches none), and turned onto it by least squares: the error is the worst pip's
+    distance from its layout point, in pip steps. None for a single pip or more than six.
     """
     n = len(points)
     if n not in LAYOUTS or n < 2:
         return None
     rel = points - points.mean(axis=0)
     best: tuple[float, float] | None = None
-    for layout in LAYOUTS[n]:
-        scale = math.sqrt(float((rel ** 2).sum() / (layout ** 2).sum()))
-        if scale <= 0:
-            return None
-        coarse = np.arange(0, len(_DEGREES), COARSE_STEP)
-        worst = _worst(rel, layout * scale, coarse) / scale
-        a = int(coarse[worst.argmin()])
-        fine = np.arange(a - COARSE_STEP + 1, a + COARSE_STEP) % len(_DEGREES)
-        worst = _worst(rel, layout * scale, fine) / scale
-        i = int(worst.argmin())
-        if best is None or worst[i] < best[1]:
-            best = (float(_DEGREES[fine[i]]), float(worst[i]))
-    return best
-
-
-def _worst(rel: np.ndarray, layout: np.ndarray, angles: np.ndarray) -> np.ndarray:
-    """Per angle index: the worst distance of a pip from its nearest turned layout point."""
-    rotated = np.einsum("aij,kj->aki", _ROTATIONS[angles], layout)   # (A, k, 2)
-    diff = rel[None, :, None, :] - rotated[:, None, :, :]
-    x, y = diff[..., 0], diff[..., 1]
-    d = np.sqrt(x * x + y * y)  # np.linalg.norm(diff, axis=3), without its overhead
-    return d.min(axis=2).max(axis=1)
-
-
-_DEGREES = np.arange(0.0, 90.0, 1.0)
-_RAD = np.radians(_DEGREES)
-_ROTATIONS = np.stack([np.stack([np.cos(_RAD), -np.sin(_RAD)], axis=1),
-                       np.stack([np.sin(_RAD), np.cos(_RAD)], axis=1)], axis=1)  # (A, 2, 2)
+    for search in (False, True):
+        for layout in LAYOUTS[n]:
+            scale = math.sqrt(float((rel ** 2).sum() / (layout ** 2).sum()))
+            if scale <= 0:
+                return None
+            dst = match_layout(rel, layout, scale, search)
+            if dst is None:
+                continue
+            rot = best_rotation(rel, dst)  # rel @ rot ~ dst: the pips are the layout turned
+            d = rel @ rot - dst
+            error = float(np.sqrt((d * d).sum(axis=1)).max()) / scale
+            if best is None or error < best[1]:
+                best = (math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0, error)
+        if best is not None:
+            return best
+    return None
 
 
 def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:

@@ -255,18 +255,23 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         return LayoutFit(1, err, uv[0] + GRID * NOMINAL_STEP, _free(LAYOUTS[1][0]), NOMINAL_STEP)
     centre = uv.mean(axis=0)
     best: LayoutFit | None = None
-    for layout in LAYOUTS[n]:
-        fit = _similarity_fit(uv - centre, layout)
-        if fit is None:
-            continue
-        err, scale, rot, squash = fit
-        err = max(err, _off_centre(centre))
-        if best is None or err < best.error:
-            lattice = centre + (GRID * scale) @ rot.T
-            turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
-            turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
-            best = LayoutFit(n, err, lattice, _free(layout), scale, turn, squash)
-    return best or LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
+    # a layout's variants are quarter turns of each other: the pips' moment matches them to
+    # one variant at most, and every turn is searched only when it matches none
+    for search in (False, True):
+        for layout in LAYOUTS[n]:
+            fit = _similarity_fit(uv - centre, layout, search)
+            if fit is None:
+                continue
+            err, scale, rot, squash = fit
+            err = max(err, _off_centre(centre))
+            if best is None or err < best.error:
+                lattice = centre + (GRID * scale) @ rot.T
+                turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
+                turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
+                best = LayoutFit(n, err, lattice, _free(layout), scale, turn, squash)
+        if best is not None:
+            return best
+    return LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
 
 
 def _off_centre(centre: np.ndarray) -> float:
@@ -289,17 +294,59 @@ _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], axis=1),
                        np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], axis=1)], axis=1)  # (A,2,2)
 
 
-def _similarity_fit(rel: np.ndarray, layout: np.ndarray
+def _similarity_fit(rel: np.ndarray, layout: np.ndarray, search: bool = True
                     ) -> tuple[float, float, np.ndarray, float] | None:
     """(worst residual in lattice steps, scale, rotation, squash) of ``layout`` fitted to ``rel``.
 
-    The die may sit at any angle in its crop, so every rotation in 3-degree steps is tried
-    (the layouts repeat every 90 degrees), then the best is refined by least squares.
+    The pips are matched to the layout's points (``match_layout``), then the rotation is
+    refined by least squares.
     """
-    n = len(rel)
     scale = math.sqrt((rel ** 2).sum() / _sum_squares(layout))
     if not 0.25 <= scale <= 0.8:
         return None
+    dst = match_layout(rel, layout, scale, search)
+    if dst is None:
+        return None
+    rot = best_rotation(rel, dst)
+    resid = _norm2(rel @ rot - dst).max() / scale
+    return float(resid), scale, rot, _squash(rel, dst)
+
+
+def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool = True
+                 ) -> np.ndarray | None:
+    """The layout point (times ``scale``) each pip of a centred pattern stands for, or None.
+
+    Every layout looks the same after a quarter turn, and so does the sum of its points'
+    fourth powers (as complex numbers ``x + iy``): the angle of that sum for the pips, less
+    the layout's, is four times the pattern's turn. Each pip then takes the nearest point of
+    the layout so turned; when two pips would take the same point (a pattern too far from
+    the layout for its moment to say the turn), every turn in 3-degree steps is tried (unless
+    ``search`` is False) and the one whose worst pip lies nearest its point wins.
+    """
+    pts = [complex(x, y) for x, y in rel.tolist()]
+    moment = sum(z * z * z * z for z in pts)
+    spread = sum(abs(z) ** 2 for z in pts)
+    reference = _MOMENTS[id(layout)] if id(layout) in _MOMENTS else _moment(layout)
+    if abs(moment) > 1e-6 * spread * spread:
+        turn = (moment / reference) ** 0.25  # the principal root: a turn of -45..45 degrees
+        turned = [complex(x, y) * scale * turn / abs(turn) for x, y in layout.tolist()]
+        assign = [min(range(len(turned)), key=lambda j, z=z: abs(z - turned[j])) for z in pts]
+        if len(set(assign)) == len(assign):
+            return np.asarray(layout[assign] * scale)
+    return _match_by_search(rel, layout, scale) if search else None
+
+
+def _moment(layout: np.ndarray) -> complex:
+    return complex(sum(complex(x, y) ** 4 for x, y in layout.tolist()))
+
+
+_MOMENTS = {id(layout): _moment(layout) for variants in LAYOUTS.values() for layout in variants}
+
+
+def _match_by_search(rel: np.ndarray, layout: np.ndarray, scale: float) -> np.ndarray | None:
+    """``match_layout`` by trying every turn in 3-degree steps (None: no turn matches
+    each pip to its own point)."""
+    n = len(rel)
     targets = np.einsum("aij,kj->aki", _ROTATIONS, layout * scale)        # (A,k,2)
     d = _norm2(rel[None, :, None, :] - targets[:, None, :, :])  # (A,n,k)
     assign = d.argmin(axis=2)
@@ -308,14 +355,10 @@ def _similarity_fit(rel: np.ndarray, layout: np.ndarray
         return None
     worst = d.min(axis=2).max(axis=1)  # each pip's distance to its assigned (nearest) point
     worst[~valid] = np.inf
-    a = int(worst.argmin())
-    dst = layout[assign[a]] * scale
-    rot = _best_rotation(rel, dst)
-    resid = _norm2(rel @ rot - dst).max() / scale
-    return float(resid), scale, rot, _squash(rel, dst)
+    return np.asarray(layout[assign[int(worst.argmin())]] * scale)
 
 
-def _best_rotation(rel: np.ndarray, dst: np.ndarray) -> np.ndarray:
+def best_rotation(rel: np.ndarray, dst: np.ndarray) -> np.ndarray:
     """The rotation ``rot`` (determinant +1) that brings ``rel @ rot`` closest to ``dst``.
 
     The orthogonal Procrustes answer (``u @ vt`` of the SVD of ``rel.T @ dst``, its sign fixed)

@@ -1,8 +1,17 @@
-"""The reader's closed-form 2x2 algebra gives what numpy's SVD and least squares give."""
+"""The reader's closed-form algebra gives what numpy's SVD and least squares give, and the
+pips' fourth moment matches them to their layout as the search over every turn does."""
 
 import numpy as np
 
-from vision.dice_pips import _axis_ratio, _best_rotation, _least_squares_map
+from vision.board_dice import fit_pips
+from vision.dice_pips import (
+    LAYOUTS,
+    _axis_ratio,
+    _least_squares_map,
+    _match_by_search,
+    best_rotation,
+    match_layout,
+)
 
 
 def _point_sets(seed: int, smallest: int, noise: float):
@@ -18,7 +27,7 @@ def test_best_rotation_is_the_procrustes_rotation():
         u, _, vt = np.linalg.svd(rel.T @ dst)
         if np.linalg.det(u @ vt) < 0:
             u[:, -1] = -u[:, -1]
-        rot = _best_rotation(rel, dst)
+        rot = best_rotation(rel, dst)
         np.testing.assert_allclose(rot, u @ vt, atol=1e-9)
         assert abs(np.linalg.det(rot) - 1.0) < 1e-12
 
@@ -36,3 +45,53 @@ def test_least_squares_map_of_collinear_points_falls_back_to_numpy():
     dst = src * 2.0
     m, *_ = np.linalg.lstsq(src, dst, rcond=None)
     np.testing.assert_allclose(_least_squares_map(src, dst), m, atol=1e-9)
+
+
+def _turned_layouts(seed: int, noise: float):
+    """(layout, pips: the layout scaled, turned by -45..45 degrees, shuffled, with noise,
+    the turn in degrees, the order of the shuffle) for every layout of 2 to 6 pips."""
+    rng = np.random.default_rng(seed)
+    for _ in range(40):
+        for n in range(2, 7):
+            for layout in LAYOUTS[n]:
+                turn = float(rng.uniform(-45.0, 45.0))
+                a = np.radians(turn)
+                rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+                order = rng.permutation(n)
+                pips = (layout[order] * 0.5) @ rot.T + noise * rng.normal(size=(n, 2))
+                yield layout, pips - pips.mean(axis=0), turn, order
+
+
+def _residual(rel: np.ndarray, dst: np.ndarray | None) -> float:
+    if dst is None:
+        return np.inf
+    return float(np.linalg.norm(rel @ best_rotation(rel, dst) - dst, axis=1).max())
+
+
+def test_the_moment_matches_the_pips_to_their_layout_as_well_as_the_search():
+    for layout, rel, _, _ in _turned_layouts(13, 0.03):
+        n = len(layout)
+        scale = float(np.sqrt((rel ** 2).sum() / (layout ** 2).sum()))
+        # a layout's variants are its quarter turns: the moment matches one of them
+        by_moment = min(_residual(rel, match_layout(rel, v, scale, search=False))
+                        for v in LAYOUTS[n])
+        by_search = min(_residual(rel, _match_by_search(rel, v, scale)) for v in LAYOUTS[n])
+        assert by_moment < 0.2 * scale
+        assert by_moment <= by_search + 1e-9
+
+
+def test_a_pattern_the_moment_cannot_match_is_searched_or_refused():
+    # two pips on one diagonal and a layout on the other: both pips are as near to either
+    # point, so the moment alone matches nothing, and the search pairs them up
+    rel = np.array([[-0.5, -0.5], [0.5, 0.5]])
+    other = LAYOUTS[2][1]
+    assert match_layout(rel, other, 0.5, search=False) is None
+    found = match_layout(rel, other, 0.5)
+    assert found is not None and sorted(map(tuple, found.tolist())) == [(-0.5, 0.5), (0.5, -0.5)]
+
+
+def test_board_pip_fit_gives_the_turn_of_the_pattern():
+    for _, rel, turn, _ in _turned_layouts(14, 0.0):
+        angle, error = fit_pips(rel * 40.0 + 100.0)
+        assert error < 1e-6
+        assert min(abs(angle - turn % 90.0), 90.0 - abs(angle - turn % 90.0)) < 1e-6
