@@ -64,6 +64,7 @@ COCKED_SIDE_PIPS = 2      # pips seen on a side face beyond which a die is cocke
 SIDE_RANGE = (0.55, 1.0)  # of a die edge: where a side face's pips lie from the top's centre
 SURE = 0.6                # a face is called only at this confidence (the referee's threshold)
 MIN_RED_SATURATION = 110
+MIN_RED_VALUE = 70        # brightest channel of a red die's body (black ink is darker)
 
 
 @dataclass(frozen=True)
@@ -130,10 +131,13 @@ def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
 
 
 def channels(image: np.ndarray) -> dict[str, np.ndarray]:
-    """The two channels pips show in: grey (black pips) and saturation (white pips on red)."""
+    """The two channels pips show in, grey (black pips) and saturation (white pips on red),
+    and "lit": where the image is not near black (the markers' ink and shadows have a noisy,
+    often high saturation, but no red die is that dark)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    sat = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[:, :, 1].astype(np.float32)
-    return {"grey": grey, "sat": sat}
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    sat = hsv[:, :, 1].astype(np.float32)
+    return {"grey": grey, "sat": sat, "lit": hsv[:, :, 2] >= MIN_RED_VALUE}
 
 
 def find_spots(image: np.ndarray, size: float) -> list[Spot]:
@@ -142,10 +146,11 @@ def find_spots(image: np.ndarray, size: float) -> list[Spot]:
     spots: list[Spot] = []
     half = cv2.pyrDown(image)  # pips are still 4 px across: found at half the cost
     size = size / 2.0
-    for name, ch in channels(half).items():
-        x0, y0 = 0, 0
-        if name == "sat":  # only a saturated die has pips here: look only around one
-            ys, xs = np.nonzero(ch >= MIN_RED_SATURATION)
+    maps = channels(half)
+    for name in ("grey", "sat"):
+        ch, x0, y0 = maps[name], 0, 0
+        if name == "sat":  # only a saturated, lit die has pips here: look only around one
+            ys, xs = np.nonzero((ch >= MIN_RED_SATURATION) & maps["lit"])
             if len(ys) == 0:
                 continue
             pad = int(size)
