@@ -2,7 +2,8 @@
 
 Frames come from ``calibration.synthetic.render_scene``: the Unification board with nine grid
 dice and one loose die (10 dice in view), at 640x480 and 1280x960. Each frame is read by
-``vision.pipeline.BoardReader.read`` (markers, warp, hand check, ``find_dice``, placing) with
+``vision.pipeline.BoardReader.read`` (markers, warp, hand check, light check against the
+profile ``dicekeeper calibrate`` makes of the first frame, the board's die reader, placing) with
 ``cv2.setNumThreads(1)``; ``find_dice`` alone is also timed on the warped board. Median and p95
 over ``--frames`` frames; the last line gives the 1280x960 figures.
 
@@ -18,6 +19,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from calibration.calibrate import calibrate_frame
 from calibration.synthetic import Die, Scene, expected_readings, render_scene
 from vision.dice import find_dice
 from vision.geometry import UNIFICATION_BOARD
@@ -85,7 +87,10 @@ def bench_size(size: tuple[int, int], n: int) -> tuple[float, float, float, floa
     """(read median, read p95, find_dice median, find_dice p95, accuracy note) at one size."""
     sc = scenes(size)
     frames = [render_scene(s, seed=i) for i, s in enumerate(sc)]
-    reader = BoardReader()
+    # as on the device: a profile calibrated on the board (its white die turns the light
+    # check on, its homography is the fallback when markers are hidden)
+    calibrated = calibrate_frame(frames[0])
+    reader = BoardReader(profile=calibrated.profile)
     reader.read(frames[0])  # first call builds OpenCV's tables; not timed
     times, views = timed(reader.read, frames, n)
     right = total = 0
