@@ -162,7 +162,10 @@ class BoardReader:
         white = self.profile.white_ref if self.profile else None
         if white is None:
             return {}
-        paper = percentile_u8(warped[::3, ::3].max(axis=2), 90)
+        sample = warped[::3, ::3]
+        # each pixel's brightest channel (``sample.max(axis=2)``, 20x slower on this layout)
+        brightest = np.maximum(np.maximum(sample[:, :, 0], sample[:, :, 1]), sample[:, :, 2])
+        paper = percentile_u8(brightest, 90)
         ratio = paper / max(max(white), 1.0)
         changed = not LIGHT_RATIO_RANGE[0] <= ratio <= LIGHT_RATIO_RANGE[1]
         return {"light": round(ratio, 2), "light_changed": changed}
