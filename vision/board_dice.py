@@ -35,7 +35,7 @@ from vision.dice import COCKED_SQUASH, DieDetection
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import Candidate
 from vision.dice_colour import classify_colour
-from vision.dice_pips import CROP, LAYOUTS, VIEW, PipReading, best_rotation, match_layout, read_top
+from vision.dice_pips import CROP, LAYOUTS, VIEW, PipReading, layout_fits, read_top
 from vision.dice_top import rectify
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 
@@ -294,32 +294,18 @@ def _cluster(spots: list[Spot], link: float) -> list[list[Spot]]:
 def fit_pips(points: np.ndarray) -> tuple[float, float] | None:
     """The die's angle (degrees, 0..90) and the fit error from its pips' layout.
 
-    The pips are matched to the layout of their count, scaled by their spread
-    (``vision.dice_pips.match_layout``: every variant, turns searched only when the pips'
-    moment matches none), and turned onto it by least squares: the error is the worst pip's
-    distance from its layout point, in pip steps. None for a single pip or more than six.
+    The pips are fitted to the layout of their count (``vision.dice_pips.layout_fits``: every
+    variant, scaled by their spread, turned onto it by least squares); the error is the worst
+    pip's distance from its layout point, in pip steps. None for a single pip or more than six.
     """
     n = len(points)
     if n not in LAYOUTS or n < 2:
         return None
-    rel = points - points.mean(axis=0)
-    best: tuple[float, float] | None = None
-    for search in (False, True):
-        for layout in LAYOUTS[n]:
-            scale = math.sqrt(float((rel ** 2).sum() / (layout ** 2).sum()))
-            if scale <= 0:
-                return None
-            dst = match_layout(rel, layout, scale, search)
-            if dst is None:
-                continue
-            rot = best_rotation(rel, dst)  # rel @ rot ~ dst: the pips are the layout turned
-            d = rel @ rot - dst
-            error = float(np.sqrt((d * d).sum(axis=1)).max()) / scale
-            if best is None or error < best[1]:
-                best = (math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0, error)
-        if best is not None:
-            return best
-    return None
+    fits = layout_fits(points - points.mean(axis=0))
+    if not fits:
+        return None
+    *_, rot, error = min(fits, key=lambda f: f[4])  # rel @ rot ~ the layout: the pips turned
+    return math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0, error
 
 
 def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:

@@ -255,23 +255,15 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         return LayoutFit(1, err, uv[0] + GRID * NOMINAL_STEP, _free(LAYOUTS[1][0]), NOMINAL_STEP)
     centre = uv.mean(axis=0)
     best: LayoutFit | None = None
-    # a layout's variants are quarter turns of each other: the pips' moment matches them to
-    # one variant at most, and every turn is searched only when it matches none
-    for search in (False, True):
-        for layout in LAYOUTS[n]:
-            fit = _similarity_fit(uv - centre, layout, search)
-            if fit is None:
-                continue
-            err, scale, rot, squash = fit
-            err = max(err, _off_centre(centre))
-            if best is None or err < best.error:
-                lattice = centre + (GRID * scale) @ rot.T
-                turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
-                turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
-                best = LayoutFit(n, err, lattice, _free(layout), scale, turn, squash)
-        if best is not None:
-            return best
-    return LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
+    for layout, scale, dst, rot, resid in layout_fits(uv - centre, SCALE_RANGE):
+        err = max(resid, _off_centre(centre))
+        if best is None or err < best.error:
+            lattice = centre + (GRID * scale) @ rot.T
+            turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
+            turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
+            best = LayoutFit(n, err, lattice, _free(layout), scale, turn,
+                             _squash(uv - centre, dst))
+    return best or LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
 
 
 def _off_centre(centre: np.ndarray) -> float:
@@ -294,22 +286,35 @@ _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], axis=1),
                        np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], axis=1)], axis=1)  # (A,2,2)
 
 
-def _similarity_fit(rel: np.ndarray, layout: np.ndarray, search: bool = True
-                    ) -> tuple[float, float, np.ndarray, float] | None:
-    """(worst residual in lattice steps, scale, rotation, squash) of ``layout`` fitted to ``rel``.
+SCALE_RANGE = (0.25, 0.8)  # pip offset / half the crop: the spread of the pips of one die top
+LayoutMatch = tuple[np.ndarray, float, np.ndarray, np.ndarray, float]
 
-    The pips are matched to the layout's points (``match_layout``), then the rotation is
-    refined by least squares.
+
+def layout_fits(rel: np.ndarray, scale_range: tuple[float, float] | None = None
+                ) -> list[LayoutMatch]:
+    """Every variant of the layout of as many pips fitted to a centred pip pattern.
+
+    Each fit is (layout, scale, the layout points the pips stand for times scale, the rotation
+    ``rot`` with ``rel @ rot`` nearest them, the worst pip's distance from its point in
+    lattice steps). A layout's variants are quarter turns of each other: the pips' moment
+    matches them to one variant at most (``match_layout``), and every turn is searched only
+    when it matches none. Scales outside ``scale_range`` are not fitted.
     """
-    scale = math.sqrt((rel ** 2).sum() / _sum_squares(layout))
-    if not 0.25 <= scale <= 0.8:
-        return None
-    dst = match_layout(rel, layout, scale, search)
-    if dst is None:
-        return None
-    rot = best_rotation(rel, dst)
-    resid = _norm2(rel @ rot - dst).max() / scale
-    return float(resid), scale, rot, _squash(rel, dst)
+    variants = LAYOUTS.get(len(rel), [])
+    for search in (False, True):
+        fits = []
+        for layout in variants:
+            scale = math.sqrt(float((rel ** 2).sum()) / _sum_squares(layout))
+            if scale <= 0 or (scale_range and not scale_range[0] <= scale <= scale_range[1]):
+                continue
+            dst = match_layout(rel, layout, scale, search)
+            if dst is None:
+                continue
+            rot = best_rotation(rel, dst)
+            fits.append((layout, scale, dst, rot, float(_norm2(rel @ rot - dst).max()) / scale))
+        if fits:
+            return fits
+    return []
 
 
 def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool = True
@@ -326,8 +331,10 @@ def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool
     pts = [complex(x, y) for x, y in rel.tolist()]
     moment = sum(z * z * z * z for z in pts)
     spread = sum(abs(z) ** 2 for z in pts)
-    reference = _MOMENTS[id(layout)] if id(layout) in _MOMENTS else _moment(layout)
-    if abs(moment) > 1e-6 * spread * spread:
+    reference = _MOMENTS.get(id(layout))
+    if reference is None:
+        reference = _moment(layout)
+    if abs(moment) > 1e-6 * spread * spread and reference != 0:
         turn = (moment / reference) ** 0.25  # the principal root: a turn of -45..45 degrees
         turned = [complex(x, y) * scale * turn / abs(turn) for x, y in layout.tolist()]
         assign = [min(range(len(turned)), key=lambda j, z=z: abs(z - turned[j])) for z in pts]
@@ -397,14 +404,11 @@ def pattern_squash(points: np.ndarray) -> float:
     n = len(points)
     if n not in LAYOUTS or n < 2:
         return 1.0
-    rel = points - points.mean(axis=0)
-    best, squash = math.inf, 1.0
-    for layout in LAYOUTS[n]:
-        norm = 0.5 * math.sqrt((layout ** 2).sum() / max((rel ** 2).sum(), 1e-9))
-        fit = _similarity_fit(rel * norm, layout)
-        if fit is not None and fit[0] < best:
-            best, squash = fit[0], fit[3]
-    return squash
+    fits = layout_fits(points - points.mean(axis=0))
+    if not fits:
+        return 1.0
+    _, _, dst, _, _ = min(fits, key=lambda f: f[4])
+    return _squash(points - points.mean(axis=0), dst)
 
 
 def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
