@@ -254,15 +254,15 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         err = _off_centre(uv[0])
         return LayoutFit(1, err, uv[0] + GRID * NOMINAL_STEP, _free(LAYOUTS[1][0]), NOMINAL_STEP)
     centre = uv.mean(axis=0)
+    rel = uv - centre
     best: LayoutFit | None = None
-    for layout, scale, dst, rot, resid in layout_fits(uv - centre, SCALE_RANGE):
+    for layout, scale, dst, rot, resid in layout_fits(rel, SCALE_RANGE):
         err = max(resid, _off_centre(centre))
         if best is None or err < best.error:
             lattice = centre + (GRID * scale) @ rot.T
             turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
             turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
-            best = LayoutFit(n, err, lattice, _free(layout), scale, turn,
-                             _squash(uv - centre, dst))
+            best = LayoutFit(n, err, lattice, _free(layout), scale, turn, _squash(rel, dst))
     return best or LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
 
 
@@ -404,11 +404,12 @@ def pattern_squash(points: np.ndarray) -> float:
     n = len(points)
     if n not in LAYOUTS or n < 2:
         return 1.0
-    fits = layout_fits(points - points.mean(axis=0))
+    rel = points - points.mean(axis=0)
+    fits = layout_fits(rel)
     if not fits:
         return 1.0
     _, _, dst, _, _ = min(fits, key=lambda f: f[4])
-    return _squash(points - points.mean(axis=0), dst)
+    return _squash(rel, dst)
 
 
 def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
