@@ -6,7 +6,8 @@
 2. find the corner markers and the homography (``vision.markers``); when too few markers are
    seen, reuse the last good homography if the markers still visible confirm the board has not
    moved (marked ``extra["located"] == "reused"``), else NO_BOARD with the missing markers named;
-3. warp the board to the canonical top-down view;
+3. warp the board to the canonical top-down view (``vision.board_warp``: the maps are kept
+   while the board does not move);
 4. look for a hand over the board (``vision.hand``) -> HAND "hand over board";
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
 6. find and read the dice in the canonical view (``vision.board_dice.find_board_dice``);
@@ -31,6 +32,7 @@ import cv2
 import numpy as np
 
 from engine.table import Cell, Colour, DieSeen, TableView, ViewStatus
+from vision.board_warp import BoardWarper
 from vision.errors import BoardNotFoundError, FrameError
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.hand import detect_hand
@@ -40,7 +42,6 @@ from vision.markers import (
     BoardLocation,
     detect_markers,
     location_from_markers,
-    warp_board,
 )
 from vision.occupancy import occupied_cells
 from vision.profile import CalibrationProfile
@@ -90,6 +91,7 @@ class BoardReader:
         self.profile = profile
         self._find_dice = dice_finder or functools.partial(_default_finder, geometry=geometry)
         self._detect_side = detect_side
+        self._warper = BoardWarper(geometry)
         self._last: BoardLocation | None = None
         self._unverified = 0
 
@@ -141,7 +143,7 @@ class BoardReader:
                     hidden: int, seen: tuple[int, ...]) -> TableView:
         extra = {"located": how, "markers_missing": list(location.missing),
                  "location_confidence": location.confidence}
-        warped = warp_board(image, location, self.geometry)
+        warped = self._warper.warp(image, location)
         hand = detect_hand(warped, self.geometry, markers_hidden=hidden)
         if hand.present:
             return self._unsettled(ViewStatus.HAND, NOTE_HAND, hand=hand.kind, **extra)
