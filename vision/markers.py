@@ -1,7 +1,8 @@
 """Find the board in a camera frame by its four ArUco corner markers, and warp it top-down.
 
 Steps: grey the frame once, detect the DICT_4X4_50 markers on a downscaled copy (cheap on a
-Pi), refine their corners on the full-resolution grey image, then fit the homography from the
+Pi; while the board stays put only windows around the markers' last places are greyed and
+searched), refine their corners on the full-resolution grey image, then fit the homography from the
 frame to the canonical view (``geometry.canonical_px`` square, ``geometry.px_per_mm``). Three
 markers (12 corners) are enough when a hand hides the fourth; the location then has a lower
 confidence.
@@ -12,6 +13,7 @@ May import ``vision.geometry``, ``vision.errors``, OpenCV and numpy.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -64,12 +66,16 @@ class BoardLocation:
         return cv2.perspectiveTransform(pts, inverse).reshape(-1, 2)
 
 
-@lru_cache(maxsize=1)
-def _detector() -> cv2.aruco.ArucoDetector:
+@lru_cache(maxsize=8)
+def _detector(window: int | None = None) -> cv2.aruco.ArucoDetector:
+    """The ArUco detector; with ``window``, one that thresholds at that one window size (px)
+    instead of OpenCV's three (3, 13, 23): enough where the marker's size is known."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     params = cv2.aruco.DetectorParameters()
     # Corners are refined on the full-resolution frame below, not on the downscaled copy.
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+    if window is not None:
+        params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = window
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
@@ -79,15 +85,19 @@ def to_grey(frame: np.ndarray) -> np.ndarray:
     Raises:
         FrameError: the array is not an image.
     """
-    if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.dtype != np.uint8:
-        raise FrameError("camera frame unreadable: expected a non-empty uint8 image")
+    _check_frame(frame)
     if frame.ndim == 2:
         return frame
-    if frame.ndim == 3 and frame.shape[2] == 3:
+    if frame.shape[2] == 3:
         return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    if frame.ndim == 3 and frame.shape[2] == 4:
-        return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
-    raise FrameError(f"camera frame unreadable: unexpected image shape {frame.shape}")
+    return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
+
+
+def _check_frame(frame: np.ndarray) -> None:
+    if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.dtype != np.uint8:
+        raise FrameError("camera frame unreadable: expected a non-empty uint8 image")
+    if not (frame.ndim == 2 or (frame.ndim == 3 and frame.shape[2] in (3, 4))):
+        raise FrameError(f"camera frame unreadable: unexpected image shape {frame.shape}")
 
 
 def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.MARKER_IDS, *,
@@ -110,12 +120,13 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
     Raises:
         FrameError: the frame is not an image.
     """
+    _check_frame(frame)
+    if near and set(ids) <= set(near):
+        tracked = _track(frame, near, ids, detect_side)
+        if set(tracked) >= set(ids):
+            return tracked
     grey = to_grey(frame)
     small, scale = _downscale(grey, detect_side)
-    if near and set(ids) <= set(near):
-        tracked = _track(small, scale, near, ids)
-        if set(tracked) >= set(ids):
-            return {mid: _refine(grey, quad, scale) for mid, quad in tracked.items()}
     found, found_ids, _ = _detector().detectMarkers(small)
     if scale < 1.0 and _maybe_too_small(found):
         # Markers tiny on the small copy (board far away): look once at full size. Markers
@@ -133,32 +144,50 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
     return {mid: _refine(grey, quad, scale) for mid, quad in best.items()}
 
 
-def _track(small: np.ndarray, scale: float, near: Mapping[int, np.ndarray],
-           ids: tuple[int, ...]) -> dict[int, np.ndarray]:
-    """Markers found in windows around their previous corners (full-frame pixels, unrefined).
+def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ...],
+           detect_side: int) -> dict[int, np.ndarray]:
+    """Markers found in windows around their previous corners (refined, full-frame pixels).
 
     A window is the marker's bounding box grown by ``TRACK_MARGIN`` of its side each way, so
-    the marker keeps its white quiet zone and may have shifted by half its side.
+    the marker keeps its white quiet zone and may have shifted by half its side. Only the
+    windows are turned grey and downscaled (as the whole frame would be for detection), and
+    the threshold window is sized to the marker's cells, as its size is known.
     """
-    height, width = small.shape[:2]
+    height, width = frame.shape[:2]
+    scale = min(1.0, detect_side / max(height, width))
+    step = 1.0 / scale  # full-frame pixels per pixel of the downscaled frame
     out: dict[int, np.ndarray] = {}
     for mid in ids:
-        quad = np.asarray(near[mid], np.float64).reshape(4, 2) * scale
-        grow = TRACK_MARGIN * _perimeter(quad) / 4
-        x0, y0 = np.floor(quad.min(axis=0) - grow).astype(int)
+        quad = np.asarray(near[mid], np.float64).reshape(4, 2)
+        side = _perimeter(quad) / 4
+        grow = TRACK_MARGIN * side
+        # the window starts on the downscaled frame's pixel grid: the same pixels it has there
+        x0, y0 = (max(0, math.floor(math.floor((v - grow) / step) * step))
+                  for v in quad.min(axis=0))
         x1, y1 = np.ceil(quad.max(axis=0) + grow).astype(int)
-        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(width, x1), min(height, y1)
-        if x1 - x0 < 8 or y1 - y0 < 8:
+        x1, y1 = min(width, int(x1)), min(height, int(y1))
+        if (x1 - x0) * scale < 8 or (y1 - y0) * scale < 8:
             continue
-        found, found_ids, _ = _detector().detectMarkers(small[y0:y1, x0:x1])
+        grey = to_grey(frame[y0:y1, x0:x1])
+        small = grey
+        if scale < 1.0:
+            size = (round((x1 - x0) * scale), round((y1 - y0) * scale))
+            small = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+        found, found_ids, _ = _detector(_threshold_window(side * scale)).detectMarkers(small)
         if found_ids is None:
             continue
         for raw, marker_id in zip(found, found_ids.ravel()):
             if int(marker_id) == mid:
-                window = np.asarray(raw, np.float64).reshape(4, 2) + (x0, y0)
-                out[mid] = window / scale
+                window = np.asarray(raw, np.float64).reshape(4, 2) / scale
+                out[mid] = _refine(grey, window, scale) + np.float32([x0, y0])
                 break
     return out
+
+
+def _threshold_window(side_px: float) -> int:
+    """Adaptive threshold window (odd px) spanning about 2.5 of a marker's 6 cells (its 4x4
+    code and border): wide enough to hold black and white, narrow enough for uneven light."""
+    return int(np.clip(round(side_px * 2.5 / 6) // 2 * 2 + 1, 7, 31))
 
 
 def _maybe_too_small(found: Sequence[np.ndarray]) -> bool:

@@ -132,7 +132,7 @@ class _WindowSpy:
 def _spy(monkeypatch):
     from vision import markers
     spy = _WindowSpy(markers._detector())
-    monkeypatch.setattr(markers, "_detector", lambda: spy)
+    monkeypatch.setattr(markers, "_detector", lambda window=None: spy)
     return spy
 
 
@@ -178,3 +178,18 @@ def test_a_marker_under_a_hand_sends_the_search_to_the_whole_frame(boardkit, mon
     found = detect_markers(hidden.image, near=previous)
     assert sorted(found) == [0, 2, 3]
     assert (480, 640) in spy.sizes
+
+
+def test_tracking_on_a_downscaled_frame_finds_the_corners_the_whole_search_finds(boardkit,
+                                                                               monkeypatch):
+    # 1280x960 is searched at half size: the windows must land on that half-size grid
+    board = boardkit.draw_board()
+    previous = detect_markers(
+        boardkit.photograph(board, size=(1280, 960), scale=2.0, seed=17).image)
+    frame = boardkit.photograph(board, size=(1280, 960), scale=2.0, seed=18).image
+    whole = detect_markers(frame)
+    spy = _spy(monkeypatch)
+    tracked = detect_markers(frame, near=previous)
+    assert len(spy.sizes) == 4 and (480, 640) not in spy.sizes
+    assert sorted(tracked) == sorted(whole) == [0, 1, 2, 3]
+    assert max(float(np.abs(tracked[i] - whole[i]).max()) for i in whole) < 0.05
