@@ -35,7 +35,7 @@ from vision.dice import COCKED_SQUASH, DieDetection
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import Candidate
 from vision.dice_colour import classify_colour
-from vision.dice_pips import CROP, LAYOUTS, VIEW, PipReading, layout_fits, read_top
+from vision.dice_pips import CROP, LAYOUTS, MARGIN, VIEW, PipReading, layout_fits, read_top
 from vision.dice_top import rectify
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 
@@ -405,7 +405,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         sure = max(reading.confidence, SURE) if plain else 0.0
         reading = replace(reading, confidence=sure, face=1 if plain else None,
                           reason="" if plain else "unclear pips")
-    face, conf, reason = _verdict(image, cand, reading, len(pips))
+    face, conf, reason = _verdict(crop, reading, len(pips))
     colour = classify_colour(crop, reading.body)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
@@ -462,9 +462,14 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     return bool((grey[around] >= PLAIN_LEVEL * body).mean() >= PLAIN_FRACTION)
 
 
-def _verdict(image: np.ndarray, cand: Candidate, reading: PipReading,
-             spots: int) -> tuple[int | None, float, str]:
-    """The face called, or None with the reason: unsure, a different count, cocked, blurred."""
+def _verdict(crop: np.ndarray, reading: PipReading, spots: int
+             ) -> tuple[int | None, float, str]:
+    """The face called, or None with the reason: unsure, a different count, cocked, blurred.
+
+    Args:
+        crop: the ``VIEW`` square read; its central ``CROP`` square is the die top, edges and
+            all, which shows a smear.
+    """
     if reading.face is None:
         return None, 0.0, reading.reason or "unclear pips"
     if reading.confidence < SURE:
@@ -473,7 +478,7 @@ def _verdict(image: np.ndarray, cand: Candidate, reading: PipReading,
         return None, 0.0, "unclear pips"  # the reader saw fewer pips than were found
     if reading.squash < COCKED_SQUASH[reading.face]:  # the crop is square: no unstretching
         return None, 0.0, "cocked"
-    if is_blurred(rectify(image, cand, CROP, 1.0)):
+    if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
         return None, 0.0, "blurred"
     return reading.face, float(reading.confidence), ""
 
