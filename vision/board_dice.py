@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -93,14 +94,26 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
         the grid. A die whose face cannot be read surely has face None and a reason. An empty
         list for an empty board or an unusable image.
     """
-    image = _as_bgr(warped_bgr)
+    image = usable_view(warped_bgr)
     if image is None or expected_size <= 4:
         return []
-    spots = find_spots(image, expected_size)
-    groups = group_spots([s for s in spots if s.on_top], expected_size, geometry)
-    found = [_read_group(image, g, expected_size, inside) for g, inside in groups]
+    return dice_from_spots(image, find_spots(image, expected_size), expected_size, geometry)
+
+
+GroupReader = Callable[[np.ndarray, list["Spot"], float, bool], DieDetection | None]
+
+
+def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
+                    geometry: BoardGeometry = UNIFICATION_BOARD,
+                    read: GroupReader | None = None) -> list[DieDetection]:
+    """The dice a view's spots show: the spots grouped into dice, each group read (by
+    ``read``, ``read_group``'s signature; ``read_group`` itself by default), and a die
+    showing a side face's pips reported as cocked."""
+    read = read or read_group
+    groups = group_spots([s for s in spots if s.on_top], size, geometry)
+    found = [read(image, g, size, inside) for g, inside in groups]
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
-    return [_unless_cocked(d, side, expected_size) for d in found if d is not None]
+    return [_unless_cocked(d, side, size) for d in found if d is not None]
 
 
 def _unless_cocked(die: DieDetection, side: list[Spot], size: float) -> DieDetection:
@@ -120,7 +133,8 @@ def side_pips(die: DieDetection, side: list[Spot], size: float) -> int:
     return near
 
 
-def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
+def usable_view(image: np.ndarray | None) -> np.ndarray | None:
+    """The view as 3-channel BGR uint8, or None when it is not an image worth reading."""
     if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim != 3:
         return None
     if image.shape[2] == 4:
@@ -143,10 +157,19 @@ def channels(image: np.ndarray) -> dict[str, np.ndarray]:
 def find_spots(image: np.ndarray, size: float) -> list[Spot]:
     """Pip-sized dark spots, each marked whether its ring is bright (a pip on a die's top face)
     or not (kept only when it looks like a pip on a shaded side face)."""
+    return spots_in(half_channels(image), size)
+
+
+def half_channels(image: np.ndarray) -> dict[str, np.ndarray]:
+    """``channels`` of the view at half size: pips are still 4 px across there, and are
+    found at a quarter of the cost."""
+    return channels(cv2.pyrDown(image))
+
+
+def spots_in(maps: dict[str, np.ndarray], size: float) -> list[Spot]:
+    """``find_spots`` on the view's ``half_channels`` (spots in full-size view pixels)."""
     spots: list[Spot] = []
-    half = cv2.pyrDown(image)  # pips are still 4 px across: found at half the cost
     size = size / 2.0
-    maps = channels(half)
     for name in ("grey", "sat"):
         ch, x0, y0 = maps[name], 0, 0
         if name == "sat":  # only a saturated, lit die has pips here: look only around one
@@ -333,7 +356,7 @@ def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
     return float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0
 
 
-def _read_group(image: np.ndarray, group: list[Spot], size: float,
+def read_group(image: np.ndarray, group: list[Spot], size: float,
                 inside: bool) -> DieDetection | None:
     """Read one die from its pips: its top square rectified at the known size.
 
