@@ -5,7 +5,10 @@ dice and one loose die (10 dice in view), at 640x480 and 1280x960. Each frame is
 ``vision.pipeline.BoardReader.read`` (markers, warp, hand check, light check against the
 profile ``dicekeeper calibrate`` makes of the first frame, the board's die reader, placing) with
 ``cv2.setNumThreads(1)``; ``find_dice`` alone is also timed on the warped board. Median and p95
-over ``--frames`` frames; the last line gives the 1280x960 figures.
+over ``--frames`` frames; the last line gives the 1280x960 figures. The timed frames cycle
+through distinct scenes, so every die is read on every frame (the cost when dice change).
+A still table (one scene, new sensor noise per frame: the dice keep their readings) is timed
+apart, as the cost of watching between moves.
 
 May import calibration, vision, OpenCV and numpy. Prints (command module).
 """
@@ -24,6 +27,7 @@ from calibration.synthetic import Die, Scene, expected_readings, render_scene
 from vision.dice import find_dice
 from vision.geometry import UNIFICATION_BOARD
 from vision.pipeline import BoardReader
+from vision.profile import CalibrationProfile
 
 SIZES = ((640, 480), (1280, 960))
 DISTINCT_FRAMES = 6   # rendered scenes, cycled through for the timed frames
@@ -101,7 +105,24 @@ def bench_size(size: tuple[int, int], n: int) -> tuple[float, float, float, floa
     ftimes = timed(lambda b: find_dice(b, expected_size=UNIFICATION_BOARD.die_px),
                    boards, n)[0] if boards else [float("nan")]
     note = f"grid cells read right {right}/{total} over {len(frames)} distinct frames"
+    note += " | " + still_table(sc[0], calibrated.profile, n)
     return (statistics.median(times), p95(times), statistics.median(ftimes), p95(ftimes), note)
+
+
+def still_table(scene: Scene, profile: CalibrationProfile | None, n: int) -> str:
+    """The read time of a table that does not change (one scene, new sensor noise on every
+    frame): the dice keep their readings, so this is the cost of watching between moves."""
+    frames = [render_scene(scene, seed=100 + k) for k in range(DISTINCT_FRAMES)]
+    reader = BoardReader(profile=profile)
+    reader.read(frames[0])  # the dice are read once
+    times, views = timed(reader.read, frames, n)
+    truth = expected_readings(scene)
+    right = total = 0
+    for view in views:
+        r, t = grid_correct(view, truth)
+        right, total = right + r, total + t
+    return (f"still table median {statistics.median(times):.1f} ms, "
+            f"cells right {right}/{total}")
 
 
 def command(args) -> int:

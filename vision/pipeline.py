@@ -10,7 +10,8 @@
    while the board does not move);
 4. look for a hand over the board (``vision.hand``) -> HAND "hand over board";
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
-6. find and read the dice in the canonical view (``vision.board_dice.find_board_dice``);
+6. find and read the dice in the canonical view (``vision.board_dice.find_board_dice``; a die
+   unchanged since the last frame keeps its reading, ``vision.board_dice_reader``);
 7. place every die in its grid cell or among the dice outside the grid, in millimetres, with
    a lower confidence for a die straddling two cells or sharing a cell; a cell that visibly
    holds something the reader did not report gets an abstained die (``vision.occupancy``).
@@ -23,7 +24,6 @@ May import ``engine.table``, the other ``vision`` modules, OpenCV and numpy.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -62,12 +62,11 @@ LIGHT_RATIO_RANGE = (0.6, 1.5)  # paper vs calibrated white die brightness outsi
 DiceFinder = Callable[..., Sequence[Any]]
 
 
-def _default_finder(image: np.ndarray, *, expected_size: float,
-                    geometry: BoardGeometry = UNIFICATION_BOARD) -> Sequence[Any]:
-    # the board-view reader (pips first, one die per cell); imported on first use so that
-    # building a reader stays cheap.
-    from vision.board_dice import find_board_dice
-    return find_board_dice(image, expected_size=expected_size, geometry=geometry)
+def _default_finder(geometry: BoardGeometry) -> DiceFinder:
+    # the board-view reader (pips first, one die per cell) that reads again only the dice that
+    # changed; imported only when no other finder is given
+    from vision.board_dice_reader import BoardDiceReader
+    return BoardDiceReader(geometry)
 
 
 class BoardReader:
@@ -78,8 +77,9 @@ class BoardReader:
         profile: the calibration profile; its homography is the fallback before the markers
             have been seen (only for frames of the size it was measured on).
         dice_finder: ``find_dice``-like callable ``(image, expected_size=...)`` returning
-            ``DieDetection``-like objects; defaults to ``vision.board_dice.find_board_dice``
-            (the reader made for the canonical board view).
+            ``DieDetection``-like objects; defaults to a
+            ``vision.board_dice_reader.BoardDiceReader`` (``find_board_dice``, the reader made
+            for the canonical board view, reading again only the dice that changed).
         detect_side: longest side of the downscaled frame used for marker detection.
     """
 
@@ -89,7 +89,7 @@ class BoardReader:
                  detect_side: int = DEFAULT_DETECT_SIDE) -> None:
         self.geometry = geometry
         self.profile = profile
-        self._find_dice = dice_finder or functools.partial(_default_finder, geometry=geometry)
+        self._find_dice = dice_finder or _default_finder(geometry)
         self._detect_side = detect_side
         self._warper = BoardWarper(geometry)
         self._last: BoardLocation | None = None
