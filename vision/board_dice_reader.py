@@ -8,8 +8,10 @@ same pixels as when it was last read, within sensor noise (``STILL_LEVEL`` grey 
 the half-size smoothing), keeps that reading. Any real change (a die turned, moved, rerolled,
 a shadow, the light) re-reads it; so does a frame whose board moved (the whole view shifts).
 
-A kept reading is exactly the reading made of the same pixels; a new view of an unchanged die
-costs a comparison instead of a read, about a tenth of it.
+A kept reading is the one made when the die last looked like this, within noise: a die read
+surely stays read, and one the reader abstained on stays unread until something about it
+changes (the player is asked to straighten or reroll it anyway). ``dicekeeper bench latency``
+gives the cost of a still table beside that of a table whose every die is read.
 
 May import ``vision`` modules, numpy and OpenCV.
 """
