@@ -169,16 +169,17 @@ def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ..
         if (x1 - x0) * scale < 8 or (y1 - y0) * scale < 8:
             continue
         grey = to_grey(frame[y0:y1, x0:x1])
-        small = grey
+        small, shrink = grey, np.ones(2)
         if scale < 1.0:
             size = (round((x1 - x0) * scale), round((y1 - y0) * scale))
             small = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+            shrink = np.array(size, np.float64) / (x1 - x0, y1 - y0)  # ``scale``, as rounded
         found, found_ids, _ = _detector(_threshold_window(side * scale)).detectMarkers(small)
         if found_ids is None:
             continue
         for raw, marker_id in zip(found, found_ids.ravel()):
             if int(marker_id) == mid:
-                window = np.asarray(raw, np.float64).reshape(4, 2) / scale
+                window = np.asarray(raw, np.float64).reshape(4, 2) / shrink
                 out[mid] = _refine(grey, window, scale) + np.float32([x0, y0])
                 break
     return out
