@@ -100,7 +100,7 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
     return dice_from_spots(image, find_spots(image, expected_size), expected_size, geometry)
 
 
-GroupReader = Callable[[np.ndarray, list["Spot"], float, bool], DieDetection | None]
+GroupReader = Callable[[np.ndarray, list[Spot], float, bool], DieDetection | None]
 
 
 def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
