@@ -35,6 +35,9 @@ class BoardWarper:
                  still_px: float = STILL_PX) -> None:
         self.geometry = geometry
         self.still_px = still_px
+        n = geometry.canonical_px
+        # the view's corners and centre: where they fall in the frame says if the board moved
+        self._corners = np.array([[0, 0], [n, 0], [n, n], [0, n], [n / 2, n / 2]], np.float64)
         self._outline: np.ndarray | None = None   # frame px of the kept maps' board outline
         self._frame_size: tuple[int, int] | None = None
         self._maps: tuple[np.ndarray, np.ndarray] | None = None
@@ -42,7 +45,7 @@ class BoardWarper:
 
     def warp(self, frame: np.ndarray, location: BoardLocation) -> np.ndarray:
         """The canonical view of ``frame`` (``vision.markers.warp_board``'s result)."""
-        outline = location.canonical_to_frame(self._outline_px())
+        outline = location.canonical_to_frame(self._corners)
         if not self._still(outline, location.frame_size):
             self._maps = _fixed_point_maps(location.homography, self.geometry.canonical_px)
             self._outline, self._frame_size = outline, location.frame_size
@@ -50,10 +53,6 @@ class BoardWarper:
         assert self._maps is not None
         xy, fraction = self._maps
         return cv2.remap(frame, xy, fraction, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-    def _outline_px(self) -> np.ndarray:
-        n = self.geometry.canonical_px
-        return np.array([[0, 0], [n, 0], [n, n], [0, n], [n / 2, n / 2]], np.float64)
 
     def _still(self, outline: np.ndarray, frame_size: tuple[int, int]) -> bool:
         if self._outline is None or self._frame_size != frame_size:
