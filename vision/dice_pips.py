@@ -39,7 +39,10 @@ PIP_SIZE = (0.08, 1.0)   # pip diameter / die edge: smaller spots are grain, not
 SMEARED = 1.8            # median pip elongation of a die smeared by motion
 STREAK = 2.5             # one pip this elongated among round ones is glare or a scratch
 RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
-SURFACE_TOLERANCE = 14.0  # Lab distance from the body colour still on the top face
+# Lab distance from the body colour of the ground around a peak beyond the pips: the top face
+# (a cut-off pip's ground) up to the first, surely not (a side face, the table) from the second;
+# belief falls evenly between, so a ground near the limit does not flip a reading on noise
+SURFACE_TOLERANCE = (10.0, 18.0)
 EVEN_FROM, EVEN_SPAN = 0.5, 0.2  # weakest / strongest pip: no belief at FROM, full at +SPAN
 RIVAL_TO, RIVAL_SPAN = 0.7, 0.4   # rival / weakest pip: full belief at TO-SPAN, none at TO
 STRONG_RIVAL = 0.6       # a peak beyond the pips this strong (vs the weakest pip) may be one
@@ -467,7 +470,9 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     A weak peak on an empty lattice point may be a missed pip (a 6 read as 4), and a peak
     beyond the pip zone on ground of the top face's colour (``surface``: distance from the
     body colour) may be a pip cut off by a too small rectangle; its strength relative to the
-    weakest accepted pip says how likely. Pips on a side face (another shade) do not count.
+    weakest accepted pip, times the belief that its ground is the top face, says how likely;
+    it must be round (a die's shaded edge beside the top is long). Pips on a side face
+    (another shade) do not count.
     """
     if not pips or not weaker:
         return 0.0
@@ -476,32 +481,43 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     free = fit.lattice[list(fit.free)] if fit.free else np.empty((0, 2))
     worst = 0.0
     for b in weaker:
-        if b.area / weakest <= worst or b.area / weakest < 0.3:
+        ratio = b.area / weakest
+        if ratio <= worst or ratio < 0.3:
             continue  # too weak to matter (or no worse than one already found)
         p = (np.array([b.x, b.y]) - half) / half
         on_free = len(free) > 0 and _norm2(free - p).min() < 0.45 * fit.step
         beyond = np.hypot(*p) * half > PIP_RADIUS * CROP
-        cut_off = beyond and surface is not None and _on_top_surface(surface, b)
         # a lone pip fixes no orientation: any other peak on the face is a rival, and so is
         # a strong one beyond it (the corner pips of a five seen through a too small square)
-        lone_rival = fit.face == 1 and (not beyond or b.area / weakest >= STRONG_RIVAL)
-        if on_free or cut_off or lone_rival:
-            worst = max(worst, b.area / weakest)
+        lone_rival = fit.face == 1 and (not beyond or ratio >= STRONG_RIVAL)
+        if on_free or lone_rival:
+            worst = ratio
+        elif beyond and surface is not None:  # a pip cut off, if its ground is the top face
+            weight = ratio * top_surface_belief(surface, b)
+            if weight > worst and _round(surface, b):
+                worst = weight
     return worst
+
+
+def _round(surface: np.ndarray, b: Blob) -> bool:
+    """Whether a peak is round as a pip is, not a long dark edge (a side face, a shadow)."""
+    return pip_shape(surface, round(b.x + MARGIN), round(b.y + MARGIN))[0] <= STREAK
 
 
 _RING = np.array([[np.cos(a), np.sin(a)] for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)])
 
 
-def _on_top_surface(surface: np.ndarray, b: Blob) -> bool:
-    """Whether the ground around a peak has the top face's colour (median of 8 ring points)."""
+def top_surface_belief(surface: np.ndarray, b: Blob) -> float:
+    """How surely the ground around a peak has the top face's colour (median of 8 ring
+    points): 1 up to ``SURFACE_TOLERANCE[0]`` from the body colour, 0 from the second."""
     cx, cy = b.x + MARGIN, b.y + MARGIN
     pts = [(cx + ox, cy + oy) for ox, oy in _RING_OFFSETS]
     inside = [(x, y) for x, y in pts if 0 <= x <= VIEW - 1 and 0 <= y <= VIEW - 1]
     if len(inside) < 4:
-        return False
+        return 0.0
     ground = sorted(surface.item(int(y), int(x)) for x, y in inside)
-    return ground[len(ground) // 2] < SURFACE_TOLERANCE
+    near, far = SURFACE_TOLERANCE
+    return max(0.0, min(1.0, (far - ground[len(ground) // 2]) / (far - near)))
 
 
 _RING_OFFSETS = (_RING * (RING_RADIUS * CROP)).tolist()
