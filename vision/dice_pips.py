@@ -12,8 +12,9 @@ May import numpy and OpenCV only.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import cv2
 import numpy as np
@@ -32,6 +33,19 @@ LAYOUTS: dict[int, list[np.ndarray]] = {
     6: [np.array([[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]], float),
         np.array([[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]], float)],
 }
+
+_T = TypeVar("_T")
+
+
+def _per_layout(fn: Callable[[np.ndarray], _T]) -> Callable[[np.ndarray], _T]:
+    """``fn`` of a layout, computed once for each of ``LAYOUTS`` (found by identity: arrays
+    are not hashable) and on every call for any other layout."""
+    known = {id(layout): fn(layout) for variants in LAYOUTS.values() for layout in variants}
+
+    def lookup(layout: np.ndarray) -> _T:
+        value = known.get(id(layout))
+        return fn(layout) if value is None else value
+    return lookup
 
 PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest pip
 PIP_WINDOW = 6           # px around a pip for its shape
@@ -288,16 +302,13 @@ def _off_centre(centre: np.ndarray) -> float:
     return max(0.0, float(np.hypot(*centre)) - 0.12) / 0.3
 
 
-def _free(layout: np.ndarray) -> tuple[int, ...]:
-    known = _FREE.get(id(layout))
-    if known is not None:
-        return known
+def _free_points(layout: np.ndarray) -> tuple[int, ...]:
+    """The lattice points (indices into ``GRID``) a layout leaves empty."""
     used = {(int(x), int(y)) for x, y in layout}
     return tuple(i for i, (x, y) in enumerate(GRID) if (int(x), int(y)) not in used)
 
 
-_FREE: dict[int, tuple[int, ...]] = {}  # the module's layouts' free points, made once
-_FREE.update({id(layout): _free(layout) for variants in LAYOUTS.values() for layout in variants})
+_free = _per_layout(_free_points)
 _ANGLES = np.radians(np.arange(-45.0, 45.0, 3.0))
 _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], axis=1),
                        np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], axis=1)], axis=1)  # (A,2,2)
@@ -348,9 +359,7 @@ def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool
     pts = [complex(x, y) for x, y in rel.tolist()]
     moment = sum(z * z * z * z for z in pts)
     spread = sum(abs(z) ** 2 for z in pts)
-    reference = _MOMENTS.get(id(layout))
-    if reference is None:
-        reference = _moment(layout)
+    reference = _moment(layout)
     if abs(moment) > 1e-6 * spread * spread and reference != 0:
         turn = (moment / reference) ** 0.25  # the principal root: a turn of -45..45 degrees
         turned = [complex(x, y) * scale * turn / abs(turn) for x, y in layout.tolist()]
@@ -360,11 +369,11 @@ def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool
     return _match_by_search(rel, layout, scale) if search else None
 
 
-def _moment(layout: np.ndarray) -> complex:
+def _fourth_moment(layout: np.ndarray) -> complex:
     return complex(sum(complex(x, y) ** 4 for x, y in layout.tolist()))
 
 
-_MOMENTS = {id(layout): _moment(layout) for variants in LAYOUTS.values() for layout in variants}
+_moment = _per_layout(_fourth_moment)
 
 
 def _match_by_search(rel: np.ndarray, layout: np.ndarray, scale: float) -> np.ndarray | None:
@@ -402,14 +411,7 @@ def _norm2(v: np.ndarray) -> np.ndarray:
     return length
 
 
-_SUM_SQUARES = {id(layout): float((layout ** 2).sum()) for variants in LAYOUTS.values()
-                for layout in variants}
-
-
-def _sum_squares(layout: np.ndarray) -> float:
-    """``(layout ** 2).sum()``, computed once for the module's layouts."""
-    known = _SUM_SQUARES.get(id(layout))
-    return float((layout ** 2).sum()) if known is None else known
+_sum_squares = _per_layout(lambda layout: float((layout ** 2).sum()))
 
 
 def pattern_squash(points: np.ndarray) -> float:
