@@ -3,7 +3,8 @@
 ``find_dice`` is the entry point: a list of steps, each in its own module.
 
 1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table (colour
-   difference masks, edge outlines, touching pairs split), grouped by place.
+   difference masks, edge outlines, touching pairs split; small dice also against a local
+   table estimate), grouped by place.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
    top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
    with a margin of its surroundings (``view``).
@@ -30,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.dice_blur import is_blurred
-from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates
+from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, is_local
 from vision.dice_colour import classify_colour
 from vision.dice_pipgroups import spot_count
 from vision.dice_pips import CROP, VIEW, PipReading, pattern_squash, read_top
@@ -104,10 +105,19 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     # than its edge (rounded edges, bevel), a region with its shadow or side larger
     low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
     cands = find_candidates(image, low, high)
-    found = [d for d in (_read_group(image, g, expected_size) for g in group_by_place(cands))
-             if d is not None]
+    found = []
+    for group in group_by_place(cands):
+        die = _read_group(image, group, expected_size)
+        if die is not None and _reportable(group, die, min_size):
+            found.append(die)
     kept = suppress_overlaps(found)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
+
+
+def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:
+    """A place found only against the local table estimate is a die when its face reads at a
+    size in the range asked for; an unreadable small spot there is more often clutter."""
+    return not is_local(group[0]) or (die.face is not None and die.size >= min_size)
 
 
 def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:
