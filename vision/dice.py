@@ -3,8 +3,8 @@
 ``find_dice`` is the entry point: a list of steps, each in its own module.
 
 1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table (colour
-   difference masks, edge outlines, touching pairs split; small dice also against a local
-   table estimate), grouped by place.
+   difference masks, edge outlines, touching pairs split, then a more sensitive look for
+   faint cream and small dice), grouped by place.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
    top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
    with a margin of its surroundings (``view``).
@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.dice_blur import is_blurred
-from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, is_local
+from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, is_faint
 from vision.dice_colour import classify_colour
 from vision.dice_pipgroups import spot_count
 from vision.dice_pips import CROP, VIEW, PipReading, pattern_squash, read_top
@@ -115,9 +115,10 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
 
 
 def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:
-    """A place found only against the local table estimate is a die when its face reads at a
-    size in the range asked for; an unreadable small spot there is more often clutter."""
-    return not is_local(group[0]) or (die.face is not None and die.size >= min_size)
+    """A place only the more sensitive look found is a die when its face reads at a size in
+    the range asked for: an unreadable faint spot is more often clutter (a wood grain, a
+    reflection, a key's label)."""
+    return not is_faint(group[0]) or (die.face is not None and die.size >= min_size)
 
 
 def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:

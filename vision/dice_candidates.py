@@ -24,8 +24,9 @@ EDGE_LOW, EDGE_HIGH = 40, 100  # Canny thresholds for die outlines
 SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
 MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
 CREAM_LEVEL = 8.0  # cream dice differ from a light grey table in little but yellowness
-LOCAL_TABLE = 3.0  # the second, local table estimate is sized for dice this many times the smallest
-LOCAL = "~local"   # marks the source of a region found only against the local estimate
+LOCAL_TABLE = 3.0  # the local table estimate is sized for dice this many times the smallest
+FAINT_CREAM = 6.0  # mean Lab yellowness over the table of a faint cream die (seen: 7-10)
+FAINT = "~faint"   # marks a region found only by the second, more sensitive look
 
 
 @dataclass(frozen=True)
@@ -145,35 +146,45 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     out.extend(regions(outline_mask(lab[:, :, 0], min_size), min_size, max_size, "edges"))
     from vision.dice_pipgroups import pip_groups  # it builds on Candidate, defined here
     out.extend(pip_groups(lab[:, :, 0], min_size, max_size))
-    if LOCAL_TABLE * min_size < max_size:
-        out.extend(local_regions(lab, min_size, out))
+    out.extend(faint_regions(lab, table, min_size, max_size, out))
     if scale < 1.0:
         out = [Candidate(c.cx / scale, c.cy / scale, c.w / scale, c.h / scale, c.angle, c.fill,
                          c.source) for c in out]
     return out
 
 
-def local_regions(lab: np.ndarray, min_size: float, found: list[Candidate]) -> list[Candidate]:
-    """Small dice against a table estimated closer around them, at places nothing else found.
+def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size: float,
+                  found: list[Candidate]) -> list[Candidate]:
+    """A second, more sensitive look, at places nothing else found.
 
-    The wide median of ``estimate_table`` (sized for the largest dice) mixes in what lies
-    beyond a tray's wall, so a white die on a grey tray next to white paper is not brighter
-    than that estimate. A second estimate sized for small dice follows the wall. Its regions
-    are marked ``LOCAL``: the finder reports them only when their face reads.
+    - Cream dice by their yellowness averaged over a pip-sized box: a cream die on light grey
+      is as bright as the table and yellower by only 7-10 (Lab b), so pixel noise breaks its
+      region in the per-pixel masks.
+    - Small dice against a table estimated closer around them: the wide median of
+      ``estimate_table`` (sized for the largest dice) mixes in what lies beyond a tray's wall,
+      so a white die on a grey tray next to white paper is not brighter than that estimate.
+
+    Its regions are marked ``FAINT``: the finder reports them only when their face reads.
     """
+    box = max(3, int(min_size / 3) | 1)
+    yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
+    looks = [("cream", (yellow > FAINT_CREAM).astype(np.uint8) * 255, max_size)]
     local_max = LOCAL_TABLE * min_size
+    if local_max < max_size:
+        local = difference_masks(lab, estimate_table(lab, local_max))
+        looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
     out = []
-    for name, mask in difference_masks(lab, estimate_table(lab, local_max)).items():
-        for c in regions(mask, min_size, local_max, name + LOCAL):
+    for name, mask, largest in looks:
+        for c in regions(mask, min_size, largest, name + FAINT):
             if all(np.hypot(c.cx - o.cx, c.cy - o.cy) > 0.5 * max(c.size, o.size)
                    for o in found):
                 out.append(c)
     return out
 
 
-def is_local(c: Candidate) -> bool:
-    """Whether a region was found only against the local table estimate."""
-    return LOCAL in c.source
+def is_faint(c: Candidate) -> bool:
+    """Whether a region was found only by the second look (``faint_regions``)."""
+    return FAINT in c.source
 
 
 def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:
