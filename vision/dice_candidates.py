@@ -4,6 +4,8 @@ Several masks are made from the difference between the image and a smooth estima
 (brighter, darker, redder, greener, yellower, bluer), so that a red die touching a green one, or
 a white die beside a shadow, separates in at least one of them. Each region is fitted with a
 rotated rectangle (``cv2.minAreaRect``) and kept when it is square enough and of the right size.
+A second, more sensitive look (``faint_regions``) adds faint cream dice and small dice beside a
+tray's wall at places nothing else found; the finder reports those only when their face reads.
 Reading the pips is not done here (see ``vision.dice_pips``).
 
 May import numpy and OpenCV only.
