@@ -117,7 +117,8 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
 def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:
     """A place only the more sensitive look found is a die when its face reads at a size in
     the range asked for: an unreadable faint spot is more often clutter (a wood grain, a
-    reflection, a key's label)."""
+    reflection, a key's label). Faint regions lie apart from all others, so a place is faint
+    or not as a whole."""
     return not is_faint(group[0]) or (die.face is not None and die.size >= min_size)
 
 
