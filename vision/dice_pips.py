@@ -439,7 +439,7 @@ def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
     """
     if len(rel) >= 4:
         return _axis_ratio(_least_squares_map(dst, rel))
-    d = rel[np.argmax(np.linalg.norm(rel, axis=1))]
+    d = rel[np.argmax(_norm2(rel))]
     angle = math.degrees(math.atan2(abs(d[1]), abs(d[0])))
     return math.tan(math.radians(min(angle, 90.0 - angle)))
 
