@@ -7,7 +7,8 @@
    faint cream and small dice), grouped by place.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
    top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
-   with a margin of its surroundings (``view``).
+   with a margin of its surroundings (``view``); when none reads, a square centred on the
+   pips a region's reading found, sized by their spread (``on_pips``).
 3. ``vision.dice_pips``: pips found relative to the die's own body colour, fitted to the six
    pip layouts, with a confidence from the fit and from rival spots (a pip missed, or cut off
    by the rectangle); readings stop when two agree, and disagreeing readings abstain.
@@ -34,7 +35,16 @@ from vision.dice_blur import is_blurred
 from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, is_faint
 from vision.dice_colour import classify_colour
 from vision.dice_pipgroups import spot_count
-from vision.dice_pips import CROP, VIEW, PipReading, pattern_squash, read_top
+from vision.dice_pips import (
+    CROP,
+    MARGIN,
+    NOMINAL_STEP,
+    VIEW,
+    PipReading,
+    layout_fits,
+    pattern_squash,
+    read_top,
+)
 from vision.dice_top import rectify, top_face
 
 log = logging.getLogger(__name__)
@@ -53,6 +63,8 @@ EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
 # they are long
 COCKED_SQUASH = {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66}
 BLUR_VIEW = 1.0         # blur is judged on the die with this much of its surroundings
+CENTRED_FIT = 1.0       # an unsure reading's fit error up to which its pips place a square
+CENTRED_SHARE = (0.5, 1.1)  # that square's edge / the region's: a die's top, seen from above
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 
 
@@ -107,7 +119,7 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     cands = find_candidates(image, low, high)
     found = []
     for group in group_by_place(cands):
-        die = _read_group(image, group, expected_size)
+        die = _read_group(image, group, (low, high), expected_size)
         if die is not None and _reportable(group, die, min_size):
             found.append(die)
     kept = suppress_overlaps(found)
@@ -220,7 +232,7 @@ def _die_shaped(c: Candidate) -> bool:
             and spot_count(c) is None)
 
 
-def _read_group(image: np.ndarray, group: list[Candidate],
+def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, float],
                 expected_size: float | None = None) -> DieDetection | None:
     """Read one place under each hypothesis of its top face; confident readings must agree."""
     cand = group[0]
@@ -235,6 +247,11 @@ def _read_group(image: np.ndarray, group: list[Candidate],
         whole = read_top(view(image, _squared(cand, expected_size)))
     readings = read_hypotheses(image, [(cand, first)], hyps)
     called = [(h, r) for h, r in readings if _called(h, r)]
+    centred = None if called else on_pips(image, readings, group, sizes)
+    if centred is not None:
+        reading = read_top(view(image, centred))
+        if _called(centred, reading):  # else the place abstains on what its regions showed
+            called = [(centred, reading)]
     if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
         if len(r.blobs) < 2 or not any(_die_shaped(c) for c in group):
@@ -255,6 +272,44 @@ def _read_group(image: np.ndarray, group: list[Candidate],
     colour = classify_colour(view(image, h))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)
+
+
+def on_pips(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
+            regions: list[Candidate], sizes: tuple[float, float]) -> Candidate | None:
+    """A die square centred on the pips an unsure reading found, sized by their spread.
+
+    A region that takes in a side face or a shadow puts the top's pips off the crop's centre,
+    and the layout then fits badly. The square keeps the region's angle (its outline's), so a
+    pattern that only fits turned (a pip of the top and one of a side face, seen as a two)
+    still reads as turned and is not called. Only the readings of the place's ``regions`` as
+    found count: a rectangle grown from one takes in pips of the die's side faces, or the
+    marks of whatever a region of clutter lies on."""
+    usable = [(h, r) for h, r in readings
+              if 2 <= len(r.blobs) <= 6 and r.fit_error <= CENTRED_FIT and h in regions]
+    if not usable:
+        return None
+    h, r = min(usable, key=lambda hr: hr[1].fit_error)
+    pts = _to_image(h, np.array([[b.x, b.y] for b in r.blobs], float))
+    centre = pts.mean(axis=0)
+    fits = layout_fits(pts - centre)
+    if not fits:
+        return None
+    scale = min(fits, key=lambda f: f[4])[1]  # pip offset from the centre, image pixels
+    edge = 2.0 * scale / NOMINAL_STEP
+    if not (CENTRED_SHARE[0] <= edge / h.size <= CENTRED_SHARE[1]
+            and sizes[0] <= edge <= sizes[1]):
+        return None  # the pips span too little (or too much) of their region to be its top
+    return Candidate(float(centre[0]), float(centre[1]), edge, edge, h.angle, h.fill,
+                     h.source + "+centred")
+
+
+def _to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
+    """Crop pixels of the die top read for ``h`` (``view``) back to image pixels."""
+    grow = VIEW / CROP
+    p0, p1, p2 = cv2.boxPoints(((h.cx, h.cy), (h.w * grow, h.h * grow), h.angle))[:3]
+    ex, ey = (p2 - p1) / VIEW, (p0 - p1) / VIEW  # the view's x axis runs p1->p2, y p1->p0
+    v = crop_pts + MARGIN
+    return p1 + v[:, :1] * ex + v[:, 1:] * ey
 
 
 def image_squash(h: Candidate, r: PipReading) -> float:
