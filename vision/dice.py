@@ -45,7 +45,7 @@ from vision.dice_pips import (
     pattern_squash,
     read_top,
 )
-from vision.dice_top import rectify, top_face
+from vision.dice_top import rectify, top_face, view_axes
 
 log = logging.getLogger(__name__)
 
@@ -305,11 +305,9 @@ def on_pips(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
 
 def _to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
     """Crop pixels of the die top read for ``h`` (``view``) back to image pixels."""
-    grow = VIEW / CROP
-    p0, p1, p2 = cv2.boxPoints(((h.cx, h.cy), (h.w * grow, h.h * grow), h.angle))[:3]
-    ex, ey = (p2 - p1) / VIEW, (p0 - p1) / VIEW  # the view's x axis runs p1->p2, y p1->p0
+    origin, ex, ey = view_axes(h, VIEW, VIEW / CROP)
     v = crop_pts + MARGIN
-    return p1 + v[:, :1] * ex + v[:, 1:] * ey
+    return origin + v[:, :1] * ex + v[:, 1:] * ey
 
 
 def image_squash(h: Candidate, r: PipReading) -> float:

@@ -29,6 +29,15 @@ def rectify(image: np.ndarray, cand: Candidate, size: int, grow: float = 1.0) ->
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+def view_axes(cand: Candidate, size: int, grow: float = 1.0
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where ``rectify``'s square lies in the image: the image point of its pixel (0, 0) and
+    the image step of one of its pixels along its x axis (boxPoints p1->p2) and y axis
+    (p1->p0)."""
+    pts = cv2.boxPoints(((cand.cx, cand.cy), (cand.w * grow, cand.h * grow), cand.angle))
+    return pts[1], (pts[2] - pts[1]) / size, (pts[0] - pts[1]) / size
+
+
 def top_face(image: np.ndarray, cand: Candidate) -> Candidate:
     """The candidate's rectangle trimmed (or grown, up to ``GROW``) to the die's top face."""
     square = cv2.cvtColor(rectify(image, cand, SIDE, GROW), cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -63,11 +72,8 @@ def _extent(profile: np.ndarray, limit: float) -> tuple[int, int]:
 def _back_to_image(cand: Candidate, bounds: list[float]) -> Candidate:
     """Map a box in the examined square's pixels back to a rotated rectangle in the image."""
     x0, x1, y0, y1 = bounds
-    # the examined square's x axis runs along boxPoints p1->p2, y along p1->p0
-    pts = cv2.boxPoints(((cand.cx, cand.cy), (cand.w * GROW, cand.h * GROW), cand.angle))
-    ex = (pts[2] - pts[1]) / SIDE
-    ey = (pts[0] - pts[1]) / SIDE
-    centre = pts[1] + ex * (x0 + x1) / 2.0 + ey * (y0 + y1) / 2.0
+    origin, ex, ey = view_axes(cand, SIDE, GROW)
+    centre = origin + ex * (x0 + x1) / 2.0 + ey * (y0 + y1) / 2.0
     w = float(np.hypot(*ex)) * (x1 - x0)
     h = float(np.hypot(*ey)) * (y1 - y0)
     angle = float(np.degrees(np.arctan2(ex[1], ex[0])))
