@@ -294,7 +294,9 @@ def on_pips(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
     fits = layout_fits(pts - centre)
     if not fits:
         return None
-    scale = min(fits, key=lambda f: f[4])[1]  # pip offset from the centre, image pixels
+    # pip offset from the centre, image pixels: the pips' spread over the layout's, the same
+    # for every variant (quarter turns of one another), so any fit gives it
+    scale = fits[0][1]
     edge = 2.0 * scale / NOMINAL_STEP
     if not (CENTRED_SHARE[0] <= edge / h.size <= CENTRED_SHARE[1]
             and sizes[0] <= edge <= sizes[1]):
