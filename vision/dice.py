@@ -185,13 +185,15 @@ def _scaled(c: Candidate, k: float) -> Candidate:
 
 def _called(h: Candidate, r: PipReading) -> bool:
     """Whether a reading calls a face: confident enough, and a die found by its pips alone
-    must read as the pips that found it, with more confidence."""
+    must read at least the pips that found it, with more confidence. The reader may see more
+    than the spot finder, whose threshold keeps grain out of its groups and so can miss a
+    smaller or paler pip; seeing fewer says some of those spots were not pips."""
     if r.face is None:
         return False
     spots = spot_count(h)
     if spots is None:
         return r.confidence >= ABSTAIN_BELOW
-    return spots == r.face and r.confidence >= PIPS_ONLY_SURE
+    return spots <= r.face and r.confidence >= PIPS_ONLY_SURE
 
 
 def read_hypotheses(image: np.ndarray, done: list[tuple[Candidate, PipReading]],

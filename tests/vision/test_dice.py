@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 
 from calibration.dice_art import PIP_OFFSET, draw_die, paste_die
-from vision.dice import DieDetection, find_dice
+from vision.dice import DieDetection, PipReading, _called, find_dice
+from vision.dice_candidates import Candidate
+from vision.dice_pipgroups import pip_groups, spot_count
 
 TABLES = {"light": (200, 205, 210), "dark": (50, 60, 70), "wood": (90, 140, 180)}
 BODIES = ["white", "red", "cream", "translucent-red"]
@@ -200,22 +202,58 @@ def _dots(points: list[tuple[float, float]], side: int = 240) -> np.ndarray:
     img = table(side, "light", 5)
     img[:] = np.clip(img.astype(np.int16) + 36, 0, 255).astype(np.uint8)  # white paper
     for x, y in points:
-        cv2.circle(img, (round(x * 4), round(y * 4)), 16, (25, 25, 25), -1, cv2.LINE_AA, 2)
+        _spot(img, x, y)
     return img
+
+
+def _spot(img: np.ndarray, x: float, y: float, radius: float = 4.0, ink: int = 25) -> None:
+    cv2.circle(img, (round(x * 4), round(y * 4)), round(radius * 4), (ink, ink, ink), -1,
+               cv2.LINE_AA, 2)
+
+
+LAYOUTS = {4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+           5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+           6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
+
+
+def _layout_at(face: int, angle: float, centre: float = 120.0) -> list[tuple[float, float]]:
+    """Pip centres of a 60 px die's face, turned by ``angle`` degrees."""
+    a = np.radians(angle)
+    step = 0.27 * 60  # pip offset of a 60 px die
+    return [(centre + step * (u * np.cos(a) - v * np.sin(a)),
+             centre + step * (u * np.sin(a) + v * np.cos(a))) for u, v in LAYOUTS[face]]
 
 
 @pytest.mark.parametrize(("face", "angle"), [(4, 0.0), (5, 20.0), (6, 35.0)])
 def test_pips_alone_locate_a_die_on_same_coloured_paper(face, angle):
-    layouts = {4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-               5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-               6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
-    a = np.radians(angle)
-    step = 0.27 * 60  # pip offset of a 60 px die
-    pts = [(120 + step * (u * np.cos(a) - v * np.sin(a)),
-            120 + step * (u * np.sin(a) + v * np.cos(a))) for u, v in layouts[face]]
+    pts = _layout_at(face, angle)
     dets = find_dice(_dots(pts))
     assert [d.face for d in dets] == [face]
     assert abs(dets[0].x - 120) < 6 and abs(dets[0].y - 120) < 6
+
+
+@pytest.mark.parametrize("smaller", [3.5, 3.0])
+def test_a_pip_the_spot_finder_misses_is_read_by_the_reader(smaller):
+    """A six one of whose pips is smaller and paler (worn, or filled less): the spot finder's
+    threshold leaves it out, so five spots place the die, and the reader, which sees all six,
+    calls it."""
+    pts = _layout_at(6, 0.0)
+    img = _dots(pts[:4] + pts[5:])
+    _spot(img, *pts[4], radius=smaller, ink=60)
+    lightness = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[:, :, 0]
+    assert {spot_count(c) for c in pip_groups(lightness, 20, 172)} == {5}
+    dets = find_dice(img)
+    assert [d.face for d in dets] == [6]
+    assert dets[0].confidence >= SURE
+
+
+def test_a_die_placed_by_its_pips_is_not_called_on_fewer_pips():
+    """Spots the reader does not see as pips were not all pips: no face is called on them."""
+    five = Candidate(50.0, 50.0, 40.0, 40.0, 0.0, 0.0, "pips5")
+    assert _called(five, PipReading(5, 0.9))
+    assert _called(five, PipReading(6, 0.9))
+    assert not _called(five, PipReading(4, 1.0))
+    assert not _called(five, PipReading(6, 0.7))  # a die placed by pips alone needs 0.8
 
 
 def test_a_row_of_spots_is_not_a_die():
