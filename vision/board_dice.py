@@ -36,7 +36,16 @@ from vision.dice import COCKED_SQUASH, DieDetection
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import Candidate
 from vision.dice_colour import classify_colour
-from vision.dice_pips import CROP, LAYOUTS, MARGIN, VIEW, PipReading, layout_fits, read_top
+from vision.dice_pips import (
+    CROP,
+    MARGIN,
+    VIEW,
+    LayoutMatch,
+    PipReading,
+    best_fit,
+    fitting_pips,
+    read_top,
+)
 from vision.dice_top import rectify
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 
@@ -321,13 +330,12 @@ def fit_pips(points: np.ndarray) -> tuple[float, float] | None:
     variant, scaled by their spread, turned onto it by least squares); the error is the worst
     pip's distance from its layout point, in pip steps. None for a single pip or more than six.
     """
-    n = len(points)
-    if n not in LAYOUTS or n < 2:
-        return None
-    fits = layout_fits(points - points.mean(axis=0))
-    if not fits:
-        return None
-    *_, rot, error = min(fits, key=lambda f: f[4])  # rel @ rot ~ the layout: the pips turned
+    fit = best_fit(points) if len(points) >= 2 else None
+    return None if fit is None else _angle_error(fit)
+
+
+def _angle_error(fit: LayoutMatch) -> tuple[float, float]:
+    *_, rot, error = fit  # rel @ rot ~ the layout: the pips turned
     return math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0, error
 
 
@@ -438,21 +446,11 @@ def best_layout(group: list[Spot]) -> tuple[list[Spot], tuple[float, float] | No
 
     None for the fit when no layout fits within ``FIT_ERROR`` (or for a lone pip).
     """
-    fit = fit_pips(_points(group))
-    if fit is not None and fit[1] <= FIT_ERROR:
-        return group, fit
-    if len(group) <= 2 or len(group) > 7:
+    found = fitting_pips(_points(group), FIT_ERROR)
+    if found is None:
         return group, None
-    trials = []
-    for i in range(len(group)):
-        rest = group[:i] + group[i + 1:]
-        f = fit_pips(_points(rest))
-        if f is not None and f[1] <= FIT_ERROR:
-            trials.append((f[1], rest, f))
-    if not trials:
-        return group, None
-    _, rest, f = min(trials, key=lambda t: t[0])
-    return rest, f
+    keep, fit = found
+    return [group[i] for i in keep], _angle_error(fit)
 
 
 def _points(group: list[Spot]) -> np.ndarray:

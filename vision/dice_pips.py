@@ -345,6 +345,37 @@ def layout_fits(rel: np.ndarray, scale_range: tuple[float, float] | None = None
     return []
 
 
+def best_fit(points: np.ndarray) -> LayoutMatch | None:
+    """The fit with the least error of the layout of as many pips (``layout_fits``) to pip
+    centres anywhere, in any unit; None when there is none (one pip, or more than six)."""
+    fits = layout_fits(points - points.mean(axis=0))
+    return min(fits, key=lambda f: f[4]) if fits else None
+
+
+def fitting_pips(points: np.ndarray, limit: float) -> tuple[np.ndarray, LayoutMatch] | None:
+    """The pips that fit a layout within ``limit`` (lattice steps) and their fit: all of them,
+    or else all but the one whose leaving out fits best. One stray spot (a pip on a side face,
+    a printed dot) spoils the layout of the rest. None when neither fits.
+
+    Returns:
+        (indices of the pips kept, ascending; their ``best_fit``), or None.
+    """
+    n = len(points)
+    if 2 <= n <= 6:
+        fit = best_fit(points)
+        if fit is not None and fit[4] <= limit:
+            return np.arange(n), fit
+    if not 3 <= n <= 7:
+        return None
+    best: tuple[np.ndarray, LayoutMatch] | None = None
+    for i in range(n):
+        keep = np.delete(np.arange(n), i)
+        fit = best_fit(points[keep])
+        if fit is not None and fit[4] <= limit and (best is None or fit[4] < best[1][4]):
+            best = (keep, fit)
+    return best
+
+
 def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool = True
                  ) -> np.ndarray | None:
     """The layout point (times ``scale``) each pip of a centred pattern stands for, or None.

@@ -10,6 +10,7 @@ from vision.dice_pips import (
     _least_squares_map,
     _match_by_search,
     best_rotation,
+    fitting_pips,
     match_layout,
 )
 
@@ -95,3 +96,37 @@ def test_board_pip_fit_gives_the_turn_of_the_pattern():
         angle, error = fit_pips(rel * 40.0 + 100.0)
         assert error < 1e-6
         assert min(abs(angle - turn % 90.0), 90.0 - abs(angle - turn % 90.0)) < 1e-6
+
+
+def test_fitting_pips_keep_a_whole_layout():
+    for _, rel, _, _ in _turned_layouts(15, 0.01):
+        keep, fit = fitting_pips(rel * 40.0 + 100.0, 0.3)
+        assert keep.tolist() == list(range(len(rel)))
+        assert fit[4] < 0.3
+
+
+def test_fitting_pips_leave_out_a_stray_beside_a_layout():
+    """A pip of a side face, beyond the top's edge, next to the top's 3 to 6 pips."""
+    rng = np.random.default_rng(16)
+    for _, rel, turn, _ in _turned_layouts(16, 0.01):
+        if len(rel) < 3:
+            continue  # two pips and a stray: any two of them fit a two
+        a = np.radians(turn)
+        side = np.array([np.sin(a), np.cos(a)]) * float(rng.uniform(0.8, 1.0))  # below the top
+        pips = np.vstack([rel, side])
+        at = int(rng.integers(0, len(pips)))
+        pips[[at, -1]] = pips[[-1, at]]  # the stray anywhere in the list
+        keep, _ = fitting_pips(pips * 40.0 + 100.0, 0.3)
+        assert at not in keep.tolist() and len(keep) == len(rel)
+
+
+def test_fitting_pips_refuse_what_no_layout_fits():
+    for n in range(5, 8):  # a row of spots (printed dots, a ruler's marks) is no layout
+        # (three in a row are a three: a row of four keeps three of them)
+        row = np.array([[20.0 * k, 50.0] for k in range(n)])
+        assert fitting_pips(row, 0.3) is None
+    for n in range(5, 8):  # nor a ring of them
+        a = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
+        assert fitting_pips(np.stack([np.cos(a), np.sin(a)], axis=1) * 30.0, 0.3) is None
+    assert fitting_pips(np.array([[10.0, 10.0]]), 0.3) is None
+    assert fitting_pips(np.empty((0, 2)), 0.3) is None
