@@ -40,8 +40,10 @@ from vision.dice_pips import (
     MARGIN,
     NOMINAL_STEP,
     VIEW,
+    LayoutMatch,
     PipReading,
-    layout_fits,
+    best_fit,
+    fitting_pips,
     pattern_squash,
     read_top,
 )
@@ -65,6 +67,7 @@ COCKED_SQUASH = {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66}
 BLUR_VIEW = 1.0         # blur is judged on the die with this much of its surroundings
 CENTRED_FIT = 1.0       # an unsure reading's fit error up to which its pips place a square
 CENTRED_SHARE = (0.5, 1.1)  # that square's edge / the region's: a die's top, seen from above
+STRAY_FIT = 0.3         # lattice steps: the rest of a reading's pips fit this well without a stray
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 
 
@@ -285,26 +288,42 @@ def on_pips(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
     pattern that only fits turned (a pip of the top and one of a side face, seen as a two)
     still reads as turned and is not called. Only the readings of the place's ``regions`` as
     found count: a rectangle grown from one takes in pips of the die's side faces, or the
-    marks of whatever a region of clutter lies on."""
-    usable = [(h, r) for h, r in readings
-              if 2 <= len(r.blobs) <= 6 and r.fit_error <= CENTRED_FIT and h in regions]
-    if not usable:
+    marks of whatever a region of clutter lies on. Of those, the pips that fit a layout best
+    (``_top_pips``) place the square."""
+    placed = [p for h, r in readings if h in regions and (p := _top_pips(h, r)) is not None]
+    if not placed:
         return None
-    h, r = min(usable, key=lambda hr: hr[1].fit_error)
-    pts = _to_image(h, np.array([[b.x, b.y] for b in r.blobs], float))
+    h, pts, fit = min(placed, key=lambda p: p[2][4])
     centre = pts.mean(axis=0)
-    fits = layout_fits(pts - centre)
-    if not fits:
-        return None
-    # pip offset from the centre, image pixels: the pips' spread over the layout's, the same
-    # for every variant (quarter turns of one another), so any fit gives it
-    scale = fits[0][1]
-    edge = 2.0 * scale / NOMINAL_STEP
+    # fit[1]: pip offset from the centre, image pixels (the pips' spread over the layout's)
+    edge = 2.0 * fit[1] / NOMINAL_STEP
     if not (CENTRED_SHARE[0] <= edge / h.size <= CENTRED_SHARE[1]
             and sizes[0] <= edge <= sizes[1]):
         return None  # the pips span too little (or too much) of their region to be its top
     return Candidate(float(centre[0]), float(centre[1]), edge, edge, h.angle, h.fill,
                      h.source + "+centred")
+
+
+def _top_pips(h: Candidate, r: PipReading) -> tuple[Candidate, np.ndarray, LayoutMatch] | None:
+    """(the region, image pixels of its reading's pips that lie on the top, their layout fit),
+    or None when they place no square.
+
+    A side face's pip among four to seven is left out when the rest then fit a layout within
+    ``STRAY_FIT`` (any two pips fit a two, so among fewer a stray cannot be told). Otherwise
+    all the pips place the square if there are at most six and the reader's fit of them was
+    within ``CENTRED_FIT``.
+    """
+    if not 2 <= len(r.blobs) <= 7:
+        return None
+    pts = _to_image(h, np.array([[b.x, b.y] for b in r.blobs], float))
+    found = fitting_pips(pts, STRAY_FIT) if len(pts) >= 4 else None
+    if found is not None:
+        keep, fit = found
+        return h, pts[keep], fit
+    if len(pts) > 6 or r.fit_error > CENTRED_FIT:
+        return None
+    whole = best_fit(pts)
+    return None if whole is None else (h, pts, whole)
 
 
 def _to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:

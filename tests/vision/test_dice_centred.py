@@ -3,8 +3,8 @@
 A region that takes in a die's side face or shadow puts the top's pips off the crop's centre:
 the layout fits badly and the reading is not called. ``vision.dice.on_pips`` centres a square
 on the pips such a reading found, sized by their spread and turned as the region, and the
-place is read again there. Drawn dice: a white die on a dark table, and a region 1.4 die
-edges long that runs past one side of it.
+place is read again there; a side face's pip among the pips is left out of them. Drawn dice:
+a white die on a dark table, and a region 1.4 die edges long that runs past one side of it.
 """
 
 from __future__ import annotations
@@ -74,6 +74,43 @@ def test_a_place_whose_region_reads_off_centre_is_read_on_its_pips(face, seed, m
     monkeypatch.setattr(dice, "on_pips", lambda *args: None)
     without = dice._read_group(img, group, SIZES)
     assert without is None or without.face is None  # the long region alone does not read
+
+
+def side_face_scene(face: int, seed: int) -> tuple[np.ndarray, float]:
+    """``die_scene`` with a side face seen beyond the side ``long_region`` runs past: a grey
+    band 0.35 die edges wide with one pip in its middle."""
+    img, angle = die_scene(face, seed)
+    a = math.radians(-angle)
+    along, across = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+    centre, half = np.array(CENTRE), EDGE / 2.0
+    band = [centre + along * (half + reach) + across * half * side
+            for reach, side in ((0.0, 1), (0.35 * EDGE, 1), (0.35 * EDGE, -1), (0.0, -1))]
+    cv2.fillConvexPoly(img, np.round(np.array(band) * 16).astype(np.int32), (200, 202, 205),
+                       cv2.LINE_AA, 4)
+    pip = centre + along * (half + 0.17 * EDGE)
+    cv2.circle(img, (round(pip[0] * 16), round(pip[1] * 16)), round(0.08 * EDGE * 16),
+               (30, 30, 30), -1, cv2.LINE_AA, 4)
+    return img, angle
+
+
+@pytest.mark.parametrize(("face", "seed"), [(f, s) for f in range(3, 7) for s in range(2)])
+def test_a_side_faces_pip_among_the_pips_is_left_out(face, seed, monkeypatch):
+    """The region's reading finds the top's pips and the side face's one: they fit no layout
+    (a six and one more fit none at all), the rest do. The square is placed on the rest."""
+    img, angle = side_face_scene(face, seed)
+    region = long_region(angle)
+    off = read_top(view(img, region))
+    assert len(off.blobs) == face + 1 and off.confidence < dice.ABSTAIN_BELOW
+    square = on_pips(img, [(region, off)], [region], SIZES)
+    assert square is not None
+    assert math.hypot(square.cx - CENTRE[0], square.cy - CENTRE[1]) < 0.05 * EDGE
+    assert abs(square.w - EDGE) < 0.1 * EDGE
+    again = read_top(view(img, square))
+    assert again.face == face and again.confidence >= dice.ABSTAIN_BELOW
+    monkeypatch.setattr(dice, "STRAY_FIT", -1.0)  # no stray is ever left out
+    square = on_pips(img, [(region, off)], [region], SIZES)
+    assert square is None or math.hypot(square.cx - CENTRE[0],
+                                        square.cy - CENTRE[1]) > 0.1 * EDGE
 
 
 def test_only_the_places_own_regions_place_the_square():
