@@ -43,6 +43,7 @@ from vision.dice_pips import (
     LayoutMatch,
     PipReading,
     best_fit,
+    body_between_pips,
     fitting_pips,
     pattern_squash,
     read_top,
@@ -274,7 +275,8 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
         face, conf, reason = None, 0.0, "cocked"
     elif is_blurred(rectify(image, h, CROP, BLUR_VIEW)):
         face, conf, reason = None, 0.0, "blurred"
-    colour = classify_colour(view(image, h))
+    top = view(image, h)
+    colour = classify_colour(top, body_between_pips(top, r.blobs))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)
 

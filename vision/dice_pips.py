@@ -12,7 +12,7 @@ May import numpy and OpenCV only.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, TypeVar
 
@@ -138,6 +138,31 @@ def body_lab(crop_lab: np.ndarray) -> np.ndarray:
         return np.partition(inner, mid, axis=1)[:, mid].astype(np.float32)
     part = np.partition(inner, (mid - 1, mid), axis=1)
     return ((part[:, mid - 1].astype(np.float64) + part[:, mid]) / 2.0).astype(np.float32)
+
+
+BODY_CLEAR = 0.13  # of the die edge: the body's colour is taken this far from a pip's centre
+_YY, _XX = np.mgrid[0:VIEW, 0:VIEW] + 0.5
+_TOP = (np.abs(_XX - VIEW / 2) < 0.4 * CROP) & (np.abs(_YY - VIEW / 2) < 0.4 * CROP)
+_MIN_BODY = 50  # pixels: fewer left between the pips say nothing sure of the body
+
+
+def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray | None:
+    """Median Lab colour of a die top (the inner 80% of its ``CROP`` square) away from the
+    pips found on it; None when the pips leave too little of it.
+
+    ``body_lab`` takes the middle of the top, which is the body's colour when the square is
+    the die's: a square placed on the pips alone may be tight around them, and then a five's
+    centre pip or a six's columns fill its middle.
+    """
+    if crop_bgr.shape[:2] != (VIEW, VIEW):
+        return None
+    clear = _TOP.copy()
+    for b in pips:
+        clear &= np.hypot(_XX - (b.x + MARGIN), _YY - (b.y + MARGIN)) > BODY_CLEAR * CROP
+    if np.count_nonzero(clear) < _MIN_BODY:
+        return None
+    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
+    return np.median(lab[clear], axis=0).astype(np.float32)
 
 
 def contrast_maps(crop_lab: np.ndarray, body: np.ndarray) -> dict[str, np.ndarray]:
