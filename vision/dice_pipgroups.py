@@ -5,7 +5,8 @@ Round dark (or light) spots of pip size are found with a difference of Gaussians
 into groups of neighbours; each group of four to six spots spread in two directions (a 4, 5
 or 6) proposes a die square from the spots' extent and direction. The proposal carries its
 spot count (source ``"pips<n>"``): the reader accepts it only when it reads at least that many
-pips, and never reports it as an unreadable die. Ones, twos and threes give too little to place a die.
+pips, and never reports it as an unreadable die. Ones, twos and threes give too little to
+place a die.
 
 May import numpy and OpenCV only (and ``Candidate`` from ``vision.dice_candidates``).
 """
