@@ -142,7 +142,7 @@ def body_lab(crop_lab: np.ndarray) -> np.ndarray:
 
 BODY_CLEAR = 0.13  # of the die edge: the body's colour is taken this far from a pip's centre
 _YY, _XX = np.mgrid[0:VIEW, 0:VIEW] + 0.5
-_TOP = (np.abs(_XX - VIEW / 2) < 0.4 * CROP) & (np.abs(_YY - VIEW / 2) < 0.4 * CROP)
+_TOP = _square_mask(MARGIN + round(0.1 * CROP)) > 0  # the inner 80% of the die top
 _MIN_BODY = 50  # pixels: fewer left between the pips say nothing sure of the body
 
 
@@ -479,12 +479,10 @@ def pattern_squash(points: np.ndarray) -> float:
     n = len(points)
     if n not in LAYOUTS or n < 2:
         return 1.0
-    rel = points - points.mean(axis=0)
-    fits = layout_fits(rel)
-    if not fits:
+    fit = best_fit(points)
+    if fit is None:
         return 1.0
-    _, _, dst, _, _ = min(fits, key=lambda f: f[4])
-    return _squash(rel, dst)
+    return _squash(points - points.mean(axis=0), fit[2])
 
 
 def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
