@@ -191,7 +191,7 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     values = resp[ys, xs]
     order = np.argsort(-values)
     top = float(values[in_zone].max())
-    floor = max(MIN_CONTRAST, 0.4 * float((contrast * _PIP_ZONE).max()))
+    floor = max(MIN_CONTRAST, 0.4 * cv2.minMaxLoc(contrast, _PIP_ZONE)[1])  # contrast >= 0
     # weaker peaks than this are noise, too weak to be a pip or to cast doubt on one; the
     # order is strongest first, so they are the tail
     order = order[values[order].astype(np.float64) >= RIVAL_FRACTION * top]
@@ -236,42 +236,27 @@ def pip_shape(contrast: np.ndarray, x: int, y: int) -> tuple[float, float]:
     r = PIP_WINDOW
     win = contrast[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
     w = np.maximum(win - 0.5 * float(contrast[y, x]), 0)  # np.clip(.., 0, None), cheaper
-    total = float(w.sum())
+    m = cv2.moments(w)  # sums in double precision, one call for what numpy needs six for
+    total = m["m00"]
     if total <= 0:
         return 1.0, 0.0
     diameter = 2.0 * math.sqrt(float(np.count_nonzero(w)) / math.pi)  # w >= 0
-    gy, gx = _indices(w.shape)
-    mx, my = float((gx * w).sum()) / total, float((gy * w).sum()) / total
-    cxx = float((w * (gx - mx) ** 2).sum()) / total
-    cyy = float((w * (gy - my) ** 2).sum()) / total
-    cxy = float((w * (gx - mx) * (gy - my)).sum()) / total
+    cxx, cyy, cxy = m["mu20"] / total, m["mu02"] / total, m["mu11"] / total
     half, disc = (cxx + cyy) / 2, math.sqrt(max(0.0, ((cxx - cyy) / 2) ** 2 + cxy ** 2))
     return math.sqrt((half + disc) / max(half - disc, 1e-6)), diameter
 
 
-_INDICES: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _indices(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """(row, column) index grids of a window shape, made once per shape (read-only)."""
-    grids = _INDICES.get(shape)
-    if grids is None:
-        gy, gx = np.indices(shape, dtype=np.float64)
-        gy.flags.writeable = gx.flags.writeable = False
-        grids = _INDICES[shape] = (gy, gx)
-    return grids
-
-
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
     """Centre of a peak refined by the response-weighted mean of its 3x3 neighbourhood."""
-    y0, y1, x0, x1 = max(0, y - 1), min(VIEW, y + 2), max(0, x - 1), min(VIEW, x + 2)
-    w = np.maximum(resp[y0:y1, x0:x1], 0)  # np.clip(.., 0, None), cheaper
-    total = float(w.sum())
+    y0, x0 = max(0, y - 1), max(0, x - 1)
+    total = sx = sy = 0.0
+    for j, row in enumerate(resp[y0:y + 2, x0:x + 2].tolist(), y0):  # 9 numbers: no numpy
+        for i, v in enumerate(row, x0):
+            if v > 0:
+                total, sx, sy = total + v, sx + v * i, sy + v * j
     if total <= 0:
         return float(x), float(y)
-    cx = float(w.sum(axis=0) @ np.arange(x0, x1)) / total
-    cy = float(w.sum(axis=1) @ np.arange(y0, y1)) / total
-    return cx, cy
+    return sx / total, sy / total
 
 
 @dataclass(frozen=True)
@@ -534,15 +519,16 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
         return 0.0
     weakest = min(b.area for b in pips)
     half = CROP / 2.0
-    free = fit.lattice[list(fit.free)] if fit.free else np.empty((0, 2))
+    free = fit.lattice[list(fit.free)].tolist() if fit.free else []
+    near = 0.45 * fit.step
     worst = 0.0
     for b in weaker:
         ratio = b.area / weakest
         if ratio <= worst or ratio < 0.3:
             continue  # too weak to matter (or no worse than one already found)
-        p = (np.array([b.x, b.y]) - half) / half
-        on_free = len(free) > 0 and _norm2(free - p).min() < 0.45 * fit.step
-        beyond = np.hypot(*p) * half > PIP_RADIUS * CROP
+        px, py = (b.x - half) / half, (b.y - half) / half
+        on_free = any(math.hypot(fx - px, fy - py) < near for fx, fy in free)
+        beyond = math.hypot(px, py) * half > PIP_RADIUS * CROP
         # a lone pip fixes no orientation: any other peak on the face is a rival, and so is
         # a strong one beyond it (the corner pips of a five seen through a too small square)
         lone_rival = fit.face == 1 and (not beyond or ratio >= STRONG_RIVAL)
