@@ -5,6 +5,8 @@ edges). Pips are round blobs that differ from the die's own body colour, darker 
 lighter (white pips on red, blue or dark dice). The count alone is not trusted: the pip centres
 must fit one of the six layouts on a 3x3 lattice, with pips of similar size, and the count must
 not change when the blob threshold moves. That consistency is what lets the reader abstain.
+A top too unsure to call is looked at once more, its contrast split by the pips' own colour
+rather than by lightness (gold pips on a red die lit from one side).
 
 May import numpy and OpenCV only.
 """
@@ -64,6 +66,8 @@ RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
 MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
 _PEAK_KERNEL = np.ones((7, 7), np.uint8)
 MIN_CONTRAST = 18.0      # Lab distance below which a blob is not a pip
+RESPLIT_BELOW = 0.5      # a reading less sure (the lowest confidence any caller calls) is
+                         # read again split by the pips' colour
 BORDER = 0.07            # fraction of the crop ignored at each edge (rounded, shaded edges)
 PIP_RADIUS = 0.46        # pip centres lie within this fraction of the edge from the centre
 
@@ -165,15 +169,36 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     return np.median(lab[clear], axis=0).astype(np.float32)
 
 
-def contrast_maps(crop_lab: np.ndarray, body: np.ndarray) -> dict[str, np.ndarray]:
-    """Per-pixel contrast from the body colour, split by polarity (pips darker or lighter)."""
+def contrast_maps(crop_lab: np.ndarray, body: np.ndarray, *, by_pip_colour: bool = False
+                  ) -> dict[str, np.ndarray]:
+    """Per-pixel contrast from the body colour, split by polarity: pips darker or lighter.
+
+    With ``by_pip_colour`` the split is along the colour of the strongest contrast where pips
+    lie (``_pip_axis``), not along lightness alone: "dark" is the side of that axis toward
+    its darker end. Pips that differ from the body mostly in hue (gold on red) are lighter
+    than the lit side of the top and darker than its shaded side, so a split by lightness
+    tears them apart; they all lie on one side of their own colour's axis.
+    """
     lab = crop_lab.astype(np.float32)
     diff = lab - body
     dl, da, db = diff[:, :, 0], diff[:, :, 1], diff[:, :, 2]
     dist = np.sqrt(dl * dl + da * da + db * db)  # as summing over the channel axis, faster
     dist = cv2.GaussianBlur(dist, (3, 3), 0)
-    darker = dl < 0
+    if by_pip_colour:
+        axis_l, axis_a, axis_b = _pip_axis(diff, dist)
+        darker = dl * axis_l + da * axis_a + db * axis_b > 0
+    else:
+        darker = dl < 0
     return {"dark": dist * (darker & _WIDE_BOOL), "light": dist * (~darker & _WIDE_BOOL)}
+
+
+def _pip_axis(diff: np.ndarray, dist: np.ndarray) -> tuple[float, float, float]:
+    """The Lab difference from the body around the strongest contrast where pips lie (its
+    3x3 mean), turned to point darker: the colour of the pips, the strongest thing there."""
+    x, y = cv2.minMaxLoc(dist, _PIP_ZONE)[3]
+    axis_l, axis_a, axis_b = diff[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0).tolist()
+    sign = -1.0 if axis_l > 0 else 1.0
+    return sign * axis_l, sign * axis_a, sign * axis_b
 
 
 def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
@@ -597,9 +622,20 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
 
 
 def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
-    """``read_top`` on the crop in Lab, given its body colour."""
+    """``read_top`` on the crop in Lab, given its body colour: split by lightness, and a
+    reading too unsure to be called (``RESPLIT_BELOW``) again split by the pips' colour."""
+    reading = _read_maps(contrast_maps(crop_lab, body))
+    if reading.confidence >= RESPLIT_BELOW:
+        return reading
+    again = _read_maps(contrast_maps(crop_lab, body, by_pip_colour=True))
+    return again if again.confidence > reading.confidence else reading
+
+
+def _read_maps(maps: dict[str, np.ndarray]) -> PipReading:
+    """The reading of the better of two contrast maps (``contrast_maps``), or an abstention
+    when its pips are smeared, unlike each other, out of scale, or the other map reads
+    another face too."""
     readings = []
-    maps = contrast_maps(crop_lab, body)
     surface = maps["dark"] + maps["light"]
     for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)

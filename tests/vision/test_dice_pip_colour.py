@@ -1,0 +1,91 @@
+"""Pips that differ from the body in hue more than in lightness: gold pips on a red die.
+
+A die lit from one side has a top whose lightness runs across it. Gold pips are a little
+lighter than the body around them, but those on the shaded side are darker than the top's
+median and those on the lit side lighter: split by lightness, a five falls apart into a two
+and a three and is not read. The reader looks again at a top it cannot call, its contrast
+split along the pips' own colour, and there all five lie on one side.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import dice_pips
+from vision.dice import find_dice
+from vision.dice_pips import CROP, LAYOUTS, NOMINAL_STEP, VIEW, read_top
+
+TABLE_LAB = (200.0, 128.0, 128.0)
+RED_LAB = (110.0, 175.0, 160.0)   # OpenCV's 8-bit Lab
+GOLD_SHIFT = (8.0, -25.0, 30.0)   # a gold pip's Lab difference from the red body around it
+
+
+def lit_die(face: int, *, gradient: float, pip_shift=GOLD_SHIFT, body=RED_LAB) -> np.ndarray:
+    """A die top as the reader sees it (``VIEW`` px, BGR), its lightness running ``gradient``
+    Lab levels either way across the top (lit from the left), with pips ``pip_shift`` off the
+    body around them."""
+    yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
+    lab = np.empty((VIEW, VIEW, 3), np.float32)
+    lab[:] = TABLE_LAB
+    top = (np.abs(xx - VIEW / 2) < CROP / 2) & (np.abs(yy - VIEW / 2) < CROP / 2)
+    lab[top] = body
+    lab[..., 0] += top * gradient * (VIEW / 2 - xx) / (CROP / 2)
+    for u, v in LAYOUTS[face][0]:
+        cx = VIEW / 2 + u * NOMINAL_STEP * CROP / 2
+        cy = VIEW / 2 + v * NOMINAL_STEP * CROP / 2
+        disc = np.clip(0.09 * CROP + 0.5 - np.hypot(xx - cx, yy - cy), 0.0, 1.0)
+        lab += disc[..., None] * np.array(pip_shift, np.float32)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+@pytest.mark.parametrize("face", [2, 3, 4, 5, 6])
+def test_gold_pips_on_a_die_lit_from_one_side_are_read(face):
+    reading = read_top(lit_die(face, gradient=24.0))
+    assert reading.face == face
+    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+
+
+@pytest.mark.parametrize("face", [2, 3, 4, 5, 6])
+def test_split_by_lightness_alone_they_are_not(face, monkeypatch):
+    monkeypatch.setattr(dice_pips, "RESPLIT_BELOW", 0.0)  # never look again
+    assert read_top(lit_die(face, gradient=24.0)).face is None
+    # evenly lit, lightness alone reads them: the light runs across the top is what splits
+    assert read_top(lit_die(face, gradient=0.0)).face == face
+
+
+@pytest.mark.parametrize("face", [5, 6])
+def test_a_die_found_on_the_table_is_read_too(face):
+    # a gentler light than above: a ramp of 24 levels across a plain top is itself taken
+    # for a smear by ``is_blurred``
+    table = cv2.cvtColor(np.array([[TABLE_LAB]], np.uint8), cv2.COLOR_LAB2BGR)[0, 0]
+    image = np.full((200, 200, 3), table, np.uint8)
+    image[60:60 + VIEW, 70:70 + VIEW] = lit_die(face, gradient=18.0)
+    dice = find_dice(image, min_size=30, max_size=80)
+    assert [(d.face, d.colour) for d in dice] == [(face, "red")]
+    assert abs(dice[0].x - (70 + VIEW / 2)) < 3 and abs(dice[0].y - (60 + VIEW / 2)) < 3
+
+
+def test_black_pips_split_by_their_colour_as_by_lightness():
+    crop = lit_die(6, gradient=10.0, pip_shift=(-90.0, 0.0, 0.0), body=(225.0, 128.0, 134.0))
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    body = dice_pips.body_lab(lab)
+    by_light = dice_pips.contrast_maps(lab, body)
+    by_colour = dice_pips.contrast_maps(lab, body, by_pip_colour=True)
+    pips = by_light["dark"] > 30.0
+    assert pips.sum() > 6 * 20  # six pips, in the dark map
+    assert np.array_equal(by_colour["dark"] > 30.0, pips)
+
+
+def test_a_sure_reading_is_not_read_again(monkeypatch):
+    calls = []
+    split = dice_pips.contrast_maps
+    monkeypatch.setattr(dice_pips, "contrast_maps",
+                        lambda *a, **k: calls.append(k) or split(*a, **k))
+    crop = lit_die(4, gradient=0.0, pip_shift=(-90.0, 0.0, 0.0), body=(225.0, 128.0, 134.0))
+    assert read_top(crop).face == 4
+    assert calls == [{}]
+    calls.clear()
+    assert read_top(lit_die(4, gradient=24.0)).face == 4
+    assert calls == [{}, {"by_pip_colour": True}]
