@@ -169,9 +169,18 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     return np.median(lab[clear], axis=0).astype(np.float32)
 
 
-def contrast_maps(crop_lab: np.ndarray, body: np.ndarray, *, by_pip_colour: bool = False
+def body_difference(crop_lab: np.ndarray, body: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(each pixel's Lab difference from the body colour, its length smoothed over 3x3)."""
+    diff = crop_lab.astype(np.float32) - body
+    dl, da, db = diff[:, :, 0], diff[:, :, 1], diff[:, :, 2]
+    dist = np.sqrt(dl * dl + da * da + db * db)  # as summing over the channel axis, faster
+    return diff, cv2.GaussianBlur(dist, (3, 3), 0)
+
+
+def contrast_maps(diff: np.ndarray, dist: np.ndarray, *, by_pip_colour: bool = False
                   ) -> dict[str, np.ndarray]:
-    """Per-pixel contrast from the body colour, split by polarity: pips darker or lighter.
+    """Per-pixel contrast from the body colour (``body_difference``), split by polarity:
+    pips darker or lighter.
 
     With ``by_pip_colour`` the split is along the colour of the strongest contrast where pips
     lie (``_pip_axis``), not along lightness alone: "dark" is the side of that axis toward
@@ -179,11 +188,7 @@ def contrast_maps(crop_lab: np.ndarray, body: np.ndarray, *, by_pip_colour: bool
     than the lit side of the top and darker than its shaded side, so a split by lightness
     tears them apart; they all lie on one side of their own colour's axis.
     """
-    lab = crop_lab.astype(np.float32)
-    diff = lab - body
     dl, da, db = diff[:, :, 0], diff[:, :, 1], diff[:, :, 2]
-    dist = np.sqrt(dl * dl + da * da + db * db)  # as summing over the channel axis, faster
-    dist = cv2.GaussianBlur(dist, (3, 3), 0)
     if by_pip_colour:
         axis_l, axis_a, axis_b = _pip_axis(diff, dist)
         darker = dl * axis_l + da * axis_a + db * axis_b > 0
@@ -624,10 +629,11 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
 def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
     """``read_top`` on the crop in Lab, given its body colour: split by lightness, and a
     reading too unsure to be called (``RESPLIT_BELOW``) again split by the pips' colour."""
-    reading = _read_maps(contrast_maps(crop_lab, body))
+    diff, dist = body_difference(crop_lab, body)
+    reading = _read_maps(contrast_maps(diff, dist))
     if reading.confidence >= RESPLIT_BELOW:
         return reading
-    again = _read_maps(contrast_maps(crop_lab, body, by_pip_colour=True))
+    again = _read_maps(contrast_maps(diff, dist, by_pip_colour=True))
     return again if again.confidence > reading.confidence else reading
 
 

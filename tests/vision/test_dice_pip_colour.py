@@ -70,9 +70,9 @@ def test_a_die_found_on_the_table_is_read_too(face):
 def test_black_pips_split_by_their_colour_as_by_lightness():
     crop = lit_die(6, gradient=10.0, pip_shift=(-90.0, 0.0, 0.0), body=(225.0, 128.0, 134.0))
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
-    body = dice_pips.body_lab(lab)
-    by_light = dice_pips.contrast_maps(lab, body)
-    by_colour = dice_pips.contrast_maps(lab, body, by_pip_colour=True)
+    difference = dice_pips.body_difference(lab, dice_pips.body_lab(lab))
+    by_light = dice_pips.contrast_maps(*difference)
+    by_colour = dice_pips.contrast_maps(*difference, by_pip_colour=True)
     pips = by_light["dark"] > 30.0
     assert pips.sum() > 6 * 20  # six pips, in the dark map
     assert np.array_equal(by_colour["dark"] > 30.0, pips)
