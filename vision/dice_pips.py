@@ -68,6 +68,8 @@ _PEAK_KERNEL = np.ones((7, 7), np.uint8)
 MIN_CONTRAST = 18.0      # Lab distance below which a blob is not a pip
 RESPLIT_BELOW = 0.5      # a reading less sure (the lowest confidence any caller calls) is
                          # read again split by the pips' colour
+LIGHTNESS_AXIS = 0.97    # cosine of the pips' colour axis with lightness from which it is
+                         # lightness (black pips on white), and the split would be the same
 BORDER = 0.07            # fraction of the crop ignored at each edge (rounded, shaded edges)
 PIP_RADIUS = 0.46        # pip centres lie within this fraction of the edge from the centre
 
@@ -177,27 +179,26 @@ def body_difference(crop_lab: np.ndarray, body: np.ndarray) -> tuple[np.ndarray,
     return diff, cv2.GaussianBlur(dist, (3, 3), 0)
 
 
-def contrast_maps(diff: np.ndarray, dist: np.ndarray, *, by_pip_colour: bool = False
-                  ) -> dict[str, np.ndarray]:
+def contrast_maps(diff: np.ndarray, dist: np.ndarray,
+                  axis: tuple[float, float, float] | None = None) -> dict[str, np.ndarray]:
     """Per-pixel contrast from the body colour (``body_difference``), split by polarity:
     pips darker or lighter.
 
-    With ``by_pip_colour`` the split is along the colour of the strongest contrast where pips
-    lie (``_pip_axis``), not along lightness alone: "dark" is the side of that axis toward
-    its darker end. Pips that differ from the body mostly in hue (gold on red) are lighter
-    than the lit side of the top and darker than its shaded side, so a split by lightness
-    tears them apart; they all lie on one side of their own colour's axis.
+    With an ``axis`` (the pips' colour, ``pip_axis``) the split is along it, not along
+    lightness alone: "dark" is the side of that axis toward its darker end. Pips that differ
+    from the body mostly in hue (gold on red) are lighter than the lit side of the top and
+    darker than its shaded side, so a split by lightness tears them apart; they all lie on
+    one side of their own colour's axis.
     """
     dl, da, db = diff[:, :, 0], diff[:, :, 1], diff[:, :, 2]
-    if by_pip_colour:
-        axis_l, axis_a, axis_b = _pip_axis(diff, dist)
-        darker = dl * axis_l + da * axis_a + db * axis_b > 0
-    else:
+    if axis is None:
         darker = dl < 0
+    else:
+        darker = dl * axis[0] + da * axis[1] + db * axis[2] > 0
     return {"dark": dist * (darker & _WIDE_BOOL), "light": dist * (~darker & _WIDE_BOOL)}
 
 
-def _pip_axis(diff: np.ndarray, dist: np.ndarray) -> tuple[float, float, float]:
+def pip_axis(diff: np.ndarray, dist: np.ndarray) -> tuple[float, float, float]:
     """The Lab difference from the body around the strongest contrast where pips lie (its
     3x3 mean), turned to point darker: the colour of the pips, the strongest thing there."""
     x, y = cv2.minMaxLoc(dist, _PIP_ZONE)[3]
@@ -628,12 +629,16 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
 
 def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
     """``read_top`` on the crop in Lab, given its body colour: split by lightness, and a
-    reading too unsure to be called (``RESPLIT_BELOW``) again split by the pips' colour."""
+    reading too unsure to be called (``RESPLIT_BELOW``) again split by the pips' colour
+    when that colour is not a mere shade of the body's (``LIGHTNESS_AXIS``)."""
     diff, dist = body_difference(crop_lab, body)
     reading = _read_maps(contrast_maps(diff, dist))
     if reading.confidence >= RESPLIT_BELOW:
         return reading
-    again = _read_maps(contrast_maps(diff, dist, by_pip_colour=True))
+    axis = pip_axis(diff, dist)
+    if abs(axis[0]) >= LIGHTNESS_AXIS * math.hypot(*axis):
+        return reading  # pips that differ in lightness alone: the split would be the same
+    again = _read_maps(contrast_maps(diff, dist, axis))
     return again if again.confidence > reading.confidence else reading
 
 

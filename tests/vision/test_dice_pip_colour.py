@@ -72,20 +72,40 @@ def test_black_pips_split_by_their_colour_as_by_lightness():
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     difference = dice_pips.body_difference(lab, dice_pips.body_lab(lab))
     by_light = dice_pips.contrast_maps(*difference)
-    by_colour = dice_pips.contrast_maps(*difference, by_pip_colour=True)
+    by_colour = dice_pips.contrast_maps(*difference, dice_pips.pip_axis(*difference))
     pips = by_light["dark"] > 30.0
     assert pips.sum() > 6 * 20  # six pips, in the dark map
     assert np.array_equal(by_colour["dark"] > 30.0, pips)
 
 
-def test_a_sure_reading_is_not_read_again(monkeypatch):
-    calls = []
+def _spied_splits(monkeypatch) -> list[bool]:
+    """Whether each ``contrast_maps`` call of the reader splits along the pips' colour."""
+    calls: list[bool] = []
     split = dice_pips.contrast_maps
     monkeypatch.setattr(dice_pips, "contrast_maps",
-                        lambda *a, **k: calls.append(k) or split(*a, **k))
-    crop = lit_die(4, gradient=0.0, pip_shift=(-90.0, 0.0, 0.0), body=(225.0, 128.0, 134.0))
-    assert read_top(crop).face == 4
-    assert calls == [{}]
+                        lambda diff, dist, axis=None: calls.append(axis is not None)
+                        or split(diff, dist, axis))
+    return calls
+
+
+def black_pipped(face: int) -> np.ndarray:
+    return lit_die(face, gradient=0.0, pip_shift=(-90.0, 0.0, 0.0), body=(225.0, 128.0, 134.0))
+
+
+def test_a_sure_reading_is_not_read_again(monkeypatch):
+    calls = _spied_splits(monkeypatch)
+    assert read_top(black_pipped(4)).face == 4
+    assert calls == [False]
     calls.clear()
     assert read_top(lit_die(4, gradient=24.0)).face == 4
-    assert calls == [{}, {"by_pip_colour": True}]
+    assert calls == [False, True]
+
+
+def test_pips_that_differ_in_lightness_alone_are_not_read_again(monkeypatch):
+    calls = _spied_splits(monkeypatch)
+    monkeypatch.setattr(dice_pips, "RESPLIT_BELOW", 1.01)  # every reading is unsure
+    read_top(black_pipped(4))
+    assert calls == [False]
+    calls.clear()
+    read_top(lit_die(4, gradient=0.0))  # gold pips, evenly lit: their colour is not a shade
+    assert calls == [False, True]
