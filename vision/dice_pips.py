@@ -68,8 +68,8 @@ _PEAK_KERNEL = np.ones((7, 7), np.uint8)
 MIN_CONTRAST = 18.0      # Lab distance below which a blob is not a pip
 RESPLIT_BELOW = 0.5      # a reading less sure (the lowest confidence any caller calls) is
                          # read again split by the pips' colour
-LIGHTNESS_AXIS = 0.97    # cosine of the pips' colour axis with lightness from which it is
-                         # lightness (black pips on white), and the split would be the same
+LIGHTNESS_AXIS = 0.97    # cosine with lightness from which the pips' colour axis is a mere
+                         # shade (black pips on white): split along it, it splits as lightness
 BORDER = 0.07            # fraction of the crop ignored at each edge (rounded, shaded edges)
 PIP_RADIUS = 0.46        # pip centres lie within this fraction of the edge from the centre
 

@@ -4,7 +4,9 @@ A die lit from one side has a top whose lightness runs across it. Gold pips are 
 lighter than the body around them, but those on the shaded side are darker than the top's
 median and those on the lit side lighter: split by lightness, a five falls apart into a two
 and a three and is not read. The reader looks again at a top it cannot call, its contrast
-split along the pips' own colour, and there all five lie on one side.
+split along the pips' own colour, and there all five lie on one side. Pips that differ from
+the body in lightness alone (black on white) would split the same way, and are not looked at
+again.
 """
 
 from __future__ import annotations
