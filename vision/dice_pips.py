@@ -373,20 +373,29 @@ def layout_fits(rel: np.ndarray, scale_range: tuple[float, float] | None = None
     when it matches none. Scales outside ``scale_range`` are not fitted.
     """
     variants = LAYOUTS.get(len(rel), [])
+    pts = rel.tolist()  # at most 6 points: plain floats cost less than numpy's small arrays
+    spread = sum(x * x + y * y for x, y in pts)
     for search in (False, True):
         fits = []
         for layout in variants:
-            scale = math.sqrt(float((rel ** 2).sum()) / _sum_squares(layout))
+            scale = math.sqrt(spread / _sum_squares(layout))
             if scale <= 0 or (scale_range and not scale_range[0] <= scale <= scale_range[1]):
                 continue
             dst = match_layout(rel, layout, scale, search)
             if dst is None:
                 continue
             rot = best_rotation(rel, dst)
-            fits.append((layout, scale, dst, rot, float(_norm2(rel @ rot - dst).max()) / scale))
+            fits.append((layout, scale, dst, rot, _worst_residual(pts, rot, dst) / scale))
         if fits:
             return fits
     return []
+
+
+def _worst_residual(pts: list[list[float]], rot: np.ndarray, dst: np.ndarray) -> float:
+    """The largest distance between a point of ``pts @ rot`` and its point of ``dst``."""
+    (c00, c01), (c10, c11) = rot.tolist()
+    return max(math.hypot(x * c00 + y * c10 - u, x * c01 + y * c11 - v)
+               for (x, y), (u, v) in zip(pts, dst.tolist(), strict=True))
 
 
 def best_fit(points: np.ndarray) -> LayoutMatch | None:
@@ -438,10 +447,20 @@ def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool
     if abs(moment) > 1e-6 * spread * spread and reference != 0:
         turn = (moment / reference) ** 0.25  # the principal root: a turn of -45..45 degrees
         turned = [complex(x, y) * scale * turn / abs(turn) for x, y in layout.tolist()]
-        assign = [min(range(len(turned)), key=lambda j, z=z: abs(z - turned[j])) for z in pts]
+        assign = [_nearest(z, turned) for z in pts]
         if len(set(assign)) == len(assign):
             return np.asarray(layout[assign] * scale)
     return _match_by_search(rel, layout, scale) if search else None
+
+
+def _nearest(z: complex, points: list[complex]) -> int:
+    """The index of the point nearest ``z`` (the first of equals)."""
+    best, best_d = 0, abs(z - points[0])
+    for j in range(1, len(points)):
+        d = abs(z - points[j])
+        if d < best_d:
+            best, best_d = j, d
+    return best
 
 
 def _fourth_moment(layout: np.ndarray) -> complex:
