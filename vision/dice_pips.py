@@ -716,9 +716,35 @@ def _median(values: list[float]) -> float:
     return (ordered[mid - 1] + ordered[mid]) / 2.0
 
 
+def _rival_reach(face: int) -> float:
+    """How far (lattice steps) the pips of ``face`` must be seen around it to tell it from a
+    face whose layout holds it (a 4 from a 5 or a 6, a 2 from a 3): for each such face the
+    farthest of its other pips from this face's nearest pip (one of them is enough to tell),
+    the least of those over the faces; inf when no layout holds this one (5, 6).
+
+    ``find_peaks`` drops a peak within ``MIN_PIP_GAP`` of a pip it took: a pattern whose
+    rival pips would lie that close (a six seen in a square twice its size, its middle pips
+    beside its corners) leaves nothing for the rival test to see, and reads as a clean 4.
+    """
+    reach = math.inf
+    for own in LAYOUTS[face]:
+        mine = {tuple(p) for p in own.tolist()}
+        for other in (v for f, variants in LAYOUTS.items() if f > face for v in variants):
+            theirs = {tuple(p) for p in other.tolist()}
+            if mine < theirs:
+                reach = min(reach, max(min(math.dist(q, p) for p in mine)
+                                       for q in theirs - mine))
+    return reach
+
+
+RIVAL_REACH = {face: _rival_reach(face) for face in LAYOUTS}  # 1-3: sqrt(2), 4: 1, 5-6: inf
+
+
 def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: float,
                 surface: np.ndarray | None = None) -> float:
     """Belief in a layout from fit error, even pip strength, rival peaks and contrast."""
+    if fit.step * RIVAL_REACH[fit.face] * CROP / 2 <= MIN_PIP_GAP:
+        return 0.0  # a rival face's pips would lie so near these that find_peaks drops them
     fit_f = max(0.0, 1.0 - max(0.0, fit.error - 0.25) / 0.4)
     strengths = [b.area for b in pips]
     contrasts = [b.contrast for b in pips]

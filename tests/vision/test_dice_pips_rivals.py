@@ -11,12 +11,17 @@ from bench.latency import scenes, warped_board
 from calibration.synthetic import render_scene
 from vision.board_dice import find_board_dice
 from vision.dice_pips import (
+    CROP,
     MARGIN,
+    MIN_PIP_GAP,
+    RIVAL_REACH,
     SURFACE_TOLERANCE,
     VIEW,
     Blob,
+    _confidence,
     ambiguity,
     fit_layout,
+    read_top,
     top_surface_belief,
 )
 from vision.geometry import UNIFICATION_BOARD
@@ -81,3 +86,50 @@ def test_a_loose_white_die_on_white_paper_reads_the_same_on_every_frame(k):
                  if UNIFICATION_BOARD.cell_at_mm(*UNIFICATION_BOARD.px_to_mm(d.x, d.y)) is None]
         faces += [d.face for d in loose]
     assert faces == [truth] * 3
+
+
+def test_rival_reach_comes_from_the_layouts():
+    """A 4 is told from a 6 by a middle pip one lattice step away; a 1, 2 or 3 from the
+    faces holding it by a pip a diagonal step away; nothing holds a 5 or a 6."""
+    assert RIVAL_REACH[4] == pytest.approx(1.0)
+    assert [RIVAL_REACH[f] for f in (1, 2, 3)] == pytest.approx([2 ** 0.5] * 3)
+    assert RIVAL_REACH[5] == RIVAL_REACH[6] == float("inf")
+
+
+def _square_of_pips(step_px: float) -> list[Blob]:
+    c = CROP / 2
+    return [Blob(c + dx * step_px, c + dy * step_px, 50.0, 80.0)
+            for dx in (-1, 1) for dy in (-1, 1)]
+
+
+def test_a_four_too_fine_for_its_rivals_to_show_is_not_believed():
+    """Four even pips, no rival peak: believed when a 6's middle pips would lie beyond the
+    peak finder's gap, not when they would lie within it (it would have dropped them)."""
+    for step, believed in ((MIN_PIP_GAP + 1.0, True), (MIN_PIP_GAP - 0.5, False)):
+        pips = _square_of_pips(step)
+        fit = fit_layout(np.array([[b.x, b.y] for b in pips]))
+        assert fit is not None and fit.face == 4
+        assert (_confidence(fit, pips, [], 60.0) > 0.9) is believed
+
+
+def _small_six(step_px: float) -> np.ndarray:
+    """A white die top filling 5/6 of the square read, its six pips ``step_px`` apart, the
+    corner pips darker than the middle ones (the peak finder takes them first)."""
+    crop = np.full((VIEW, VIEW, 3), 150, np.uint8)
+    c, half = VIEW / 2, 20
+    cv2.rectangle(crop, (round(c - half), round(c - half)), (round(c + half), round(c + half)),
+                  (235, 235, 235), -1)
+    for dx in (-1, 1):
+        for dy in (-1, 0, 1):
+            level = 90 if dy == 0 else 20
+            cv2.circle(crop, (round(c + dx * step_px), round(c + dy * step_px)), 2,
+                       (level,) * 3, -1, cv2.LINE_AA)
+    return crop
+
+
+def test_a_six_whose_middle_pips_hug_its_corners_is_not_read_as_a_four():
+    """Middle pips within the peak finder's gap of the corners are dropped, not kept as
+    rivals: without the reach rule the reader called this six a clean 4 (confidence 1)."""
+    assert 7.0 < MIN_PIP_GAP
+    reading = read_top(_small_six(7.0))
+    assert reading.face != 4 or reading.confidence < 0.5
