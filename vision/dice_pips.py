@@ -171,15 +171,15 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     return np.median(lab[clear], axis=0).astype(np.float32)
 
 
+_CHANNEL_SUM = np.ones((1, 3), np.float32)  # cv2.transform's matrix: the sum of 3 channels
+
+
 def body_difference(crop_lab: np.ndarray, body: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(each pixel's Lab difference from the body colour, its length smoothed over 3x3)."""
     # OpenCV's per-pixel arithmetic gives numpy's numbers at half the cost on a crop this small
     diff = cv2.subtract(crop_lab, (*body.tolist(), 0.0), dtype=cv2.CV_32F)
     dist = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _CHANNEL_SUM))
     return diff, cv2.GaussianBlur(dist, (3, 3), 0)
-
-
-_CHANNEL_SUM = np.ones((1, 3), np.float32)  # cv2.transform's matrix: the sum of 3 channels
 
 
 def contrast_maps(diff: np.ndarray, dist: np.ndarray,
