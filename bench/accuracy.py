@@ -2,13 +2,16 @@
 
 Runs ``vision.dice.find_dice`` on each whole image of every dice source under a folder in the
 realdata manifest format, matches detections to labelled dice (``bench.matching``) and prints
-the figures, the per-face confusion table and, last, the one-line summary.
+the figures, the per-face confusion table and, last, the one-line summary. ``--outcomes FILE``
+also writes what became of each labelled die and each false detection, one CSV row each (it
+holds the dataset's labels: keep it out of the repository).
 
 May import vision, OpenCV and numpy. Prints (it is a command module).
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import logging
 import statistics
@@ -18,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from bench.matching import Seen, Tally
+from bench.matching import Outcome, Seen, Tally, outcomes
 from bench.realdata import DatasetError, LabelledImage, manifest_kind, read_images, source_folders
 from vision.dice import find_dice
 
@@ -41,7 +44,8 @@ def run_image(item: LabelledImage) -> tuple[list[Seen], float] | None:
     t0 = time.perf_counter()
     dets = find_dice(image, min_size=MIN_SIZE, max_size=max_size)
     ms = (time.perf_counter() - t0) * 1000.0
-    return [Seen(d.x - pad, d.y - pad, d.size, d.angle, d.face, d.colour) for d in dets], ms
+    return [Seen(d.x - pad, d.y - pad, d.size, d.angle, d.face, d.colour, d.reason)
+            for d in dets], ms
 
 
 def pad_crop(image: np.ndarray, pad: int) -> np.ndarray:
@@ -52,8 +56,13 @@ def pad_crop(image: np.ndarray, pad: int) -> np.ndarray:
 
 
 def evaluate(root: Path, colours: set[str] | None = None, limit: int | None = None,
+             rows: list[tuple[str, str, Outcome]] | None = None,
              ) -> tuple[dict[str, Tally], list[float], list[str]]:
     """Run the finder over every dice source under ``root``.
+
+    Args:
+        rows: when given, gets (source, image file, outcome) for every die counted and every
+            false detection.
 
     Returns:
         (tally per source, ms per image, notes on skipped sources and unreadable images).
@@ -74,9 +83,32 @@ def evaluate(root: Path, colours: set[str] | None = None, limit: int | None = No
             if result is None:
                 notes.append(f"unreadable image skipped: {item.path.name}")
                 continue
-            tally.add_image(result[0], list(item.dice), colours)
+            image = outcomes(result[0], list(item.dice), colours)
+            tally.add_outcomes(image)
             times.append(result[1])
+            if rows is not None:
+                rows.extend((folder.name, item.path.name, o) for o in image)
     return tallies, times, notes
+
+
+OUTCOME_COLUMNS = ("source", "file", "outcome", "value", "label_colour", "label_x", "label_y",
+                   "read", "colour", "reason", "x", "y", "size")
+
+
+def write_outcomes(path: Path, rows: list[tuple[str, str, Outcome]]) -> None:
+    """``OUTCOME_COLUMNS`` per row: the label's value, colour and box centre (empty for a false
+    detection), the detection's face (empty when abstained or missed), colour, reason, place."""
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(OUTCOME_COLUMNS)
+        for source, file, o in rows:
+            lab, seen = o.label, o.seen
+            label = ["", "", "", ""] if lab is None else [
+                lab.value, lab.colour or "", round(lab.centre[0], 1), round(lab.centre[1], 1)]
+            read = ["", "", "", "", "", ""] if seen is None else [
+                "" if seen.face is None else seen.face, seen.colour, seen.reason,
+                round(seen.x, 1), round(seen.y, 1), round(seen.size, 1)]
+            out.writerow([source, file, o.kind, *label, *read])
 
 
 def summary_line(t: Tally, ms: float) -> str:
@@ -115,11 +147,22 @@ def command(args) -> int:
         return 0
     colours = {c.strip() for c in args.colours.split(",") if c.strip()} if args.colours else None
     cv2.setNumThreads(1)
+    out_path = Path(args.outcomes).expanduser() if args.outcomes else None
+    if out_path is not None:
+        try:
+            out_path.write_text("", encoding="utf-8")  # fail now, not after the whole run
+        except OSError as exc:
+            print(f"error: cannot write {out_path}: {exc.strerror or exc}")
+            return 2
+    rows: list[tuple[str, str, Outcome]] | None = [] if out_path else None
     try:
-        tallies, times, notes = evaluate(root, colours, args.limit)
+        tallies, times, notes = evaluate(root, colours, args.limit, rows)
     except DatasetError as exc:
         print(f"error: {exc}")
         return 2
+    if out_path is not None and rows is not None:
+        write_outcomes(out_path, rows)
+        print(f"outcomes of {len(rows)} dice and false detections in {out_path}")
     for note in notes:
         print(note)
     if not tallies:

@@ -2,7 +2,8 @@
 
 A detection and a label match when their boxes overlap (IoU >= 0.3) or when the label box's
 centre lies inside the detected die (labels that surround only the pips, as matteop65's do).
-Each detection and each label is used at most once, nearest centres first.
+Each detection and each label is used at most once, nearest centres first. ``outcomes`` says
+what became of each labelled die (and which detections match none); ``Tally`` counts them.
 
 Standard library only.
 """
@@ -29,6 +30,7 @@ class Seen:
     angle: float
     face: int | None
     colour: str
+    reason: str = ""  # why the reader abstained (face None)
 
 
 def square_corners(d: Seen) -> list[tuple[float, float]]:
@@ -82,6 +84,41 @@ def match(dets: list[Seen], labels: list[LabelledDie]) -> list[tuple[int, int]]:
     return out
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one labelled die, or a detection that matches no label (``label`` None).
+
+    ``kind`` is "right", "wrong", "abstained", "missed" (``seen`` None) or "false".
+    """
+
+    kind: str
+    label: LabelledDie | None
+    seen: Seen | None
+
+
+def outcomes(dets: list[Seen], labels: list[LabelledDie],
+             colours: set[str] | None = None) -> list[Outcome]:
+    """Each counted label's outcome, and each detection that matches no label.
+
+    With ``colours``, only labels of those colours count: a detection matched to another
+    labelled die is neither found nor false.
+    """
+    counted = [colours is None or (lab.colour in colours) for lab in labels]
+    pairs = dict(match(dets, labels))
+    matched = set(pairs.values())
+    out = [Outcome("missed", lab, None) for j, lab in enumerate(labels)
+           if counted[j] and j not in matched]
+    for i, d in enumerate(dets):
+        j = pairs.get(i)
+        if j is None:
+            out.append(Outcome("false", None, d))
+        elif counted[j]:
+            lab = labels[j]
+            kind = "abstained" if d.face is None else "right" if d.face == lab.value else "wrong"
+            out.append(Outcome(kind, lab, d))
+    return out
+
+
 @dataclass
 class Tally:
     """Running figures of an accuracy benchmark."""
@@ -100,21 +137,20 @@ class Tally:
     def add_image(self, dets: list[Seen], labels: list[LabelledDie],
                   colours: set[str] | None = None) -> None:
         """Count one image: ``colours`` limits the labelled dice that count (None = all)."""
+        self.add_outcomes(outcomes(dets, labels, colours))
+
+    def add_outcomes(self, image: list[Outcome]) -> None:
+        """Count one image's ``outcomes``."""
         self.images += 1
-        counted = [colours is None or (lab.colour in colours) for lab in labels]
-        pairs = dict(match(dets, labels))
-        matched_labels = set(pairs.values())
-        for j, lab in enumerate(labels):
-            if counted[j]:
-                self.dice += 1
-                if j not in matched_labels:
-                    self.confusion[(lab.value, -1)] += 1
-        for i, d in enumerate(dets):
-            j = pairs.get(i)
-            if j is None:
+        for o in image:
+            if o.label is None:
                 self.false += 1
-            elif counted[j]:
-                self._count_found(d, labels[j])
+                continue
+            self.dice += 1
+            if o.seen is None:
+                self.confusion[(o.label.value, -1)] += 1
+            else:
+                self._count_found(o.seen, o.label)
 
     def _count_found(self, d: Seen, lab: LabelledDie) -> None:
         self.found += 1

@@ -96,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--colours", default=None, help="count only dice of these colours: white,red")
     b.add_argument("--json", action="store_true", help="print the figures as JSON too")
     b.add_argument("--limit", type=int, default=None, help="only the first N images")
+    b.add_argument("--outcomes", default=None, metavar="FILE",
+                   help="write each die's outcome as CSV (it holds the labels: do not commit it)")
     b = bsub.add_parser("latency", help="frame-to-TableView time on one core")
     b.add_argument("--frames", type=int, default=100)
     return parser

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from bench import accuracy
-from bench.matching import Seen, Tally, contains, match
+from bench.matching import Seen, Tally, contains, match, outcomes
 from bench.realdata import DatasetError, LabelledDie, manifest_kind, read_images, source_folders
 from calibration.dice_art import draw_die, paste_die
 
@@ -119,8 +119,23 @@ def test_summary_line_format():
         "| false 1 | ms/img 4.2")
 
 
-def _args(dataset: Path, colours: str | None = None) -> argparse.Namespace:
-    return argparse.Namespace(dataset=str(dataset), colours=colours, json=True, limit=None)
+def test_outcomes_name_what_became_of_each_die_and_respect_the_colour_filter():
+    labels = [LabelledDie(1, (0, 0, 30, 30), "white"), LabelledDie(2, (100, 0, 130, 30), "red"),
+              LabelledDie(4, (200, 0, 230, 30), "black"), LabelledDie(6, (300, 0, 330, 30))]
+    dets = [Seen(15, 15, 30, 0, 1, "white"), Seen(115, 15, 30, 0, None, "red", "cocked"),
+            Seen(215, 15, 30, 0, 5, "unknown"), Seen(500, 500, 30, 0, 2, "white")]
+    kinds = {(o.kind, o.label.value if o.label else None) for o in outcomes(dets, labels)}
+    assert kinds == {("right", 1), ("abstained", 2), ("wrong", 4), ("missed", 6),
+                     ("false", None)}
+    only = outcomes(dets, labels, {"white", "red"})
+    assert sorted(o.kind for o in only) == ["abstained", "false", "right"]
+    assert next(o for o in only if o.kind == "abstained").seen.reason == "cocked"
+
+
+def _args(dataset: Path, colours: str | None = None,
+          outcomes_file: Path | None = None) -> argparse.Namespace:
+    return argparse.Namespace(dataset=str(dataset), colours=colours, json=True, limit=None,
+                              outcomes=str(outcomes_file) if outcomes_file else None)
 
 
 def test_command_on_a_drawn_dataset(tmp_path, capsys):
@@ -138,13 +153,25 @@ def test_command_on_a_drawn_dataset(tmp_path, capsys):
     rows.append(dice_row("images/missing.png", []))
     write_manifest(folder, ["file", "width", "height", "n_dice", "dice_json"], rows)
     write_manifest(tmp_path / "cube", ["file", "width", "height", "stickers_json"], [])
-    assert accuracy.command(_args(tmp_path, "white,red")) == 0
+    rows_file = tmp_path / "outcomes.csv"
+    assert accuracy.command(_args(tmp_path, "white,red", rows_file)) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert any("skipped cube" in line and "not dice" in line for line in out)
     assert any("unreadable image skipped: missing.png" in line for line in out)
     assert json.loads(out[-2])["dice"] == 2
     assert out[-1].startswith("dice 2 | found 100.0% | face acc 100.0% | colour acc 100.0% "
                               "| abstained 0.0% | false 0 | ms/img ")
+    with rows_file.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["file"], r["outcome"], r["value"], r["read"]) for r in rows] == [
+        ("0.png", "right", "2", "2"), ("1.png", "right", "5", "5")]
+    assert rows[0]["source"] == "drawn" and rows[0]["label_colour"] == "white"
+
+
+def test_an_outcomes_file_that_cannot_be_written_stops_before_the_run(tmp_path, capsys):
+    write_manifest(tmp_path / "src", ["file", "width", "height", "n_dice", "dice_json"], [])
+    assert accuracy.command(_args(tmp_path, None, tmp_path / "no" / "such" / "o.csv")) == 2
+    assert capsys.readouterr().out.startswith("error: cannot write")
 
 
 def test_missing_dataset_is_skipped_with_a_message(tmp_path, capsys):
