@@ -150,16 +150,16 @@ class Tally:
             if o.seen is None:
                 self.confusion[(o.label.value, -1)] += 1
             else:
-                self._count_found(o.seen, o.label)
+                self._count_found(o.kind, o.seen, o.label)
 
-    def _count_found(self, d: Seen, lab: LabelledDie) -> None:
+    def _count_found(self, kind: str, d: Seen, lab: LabelledDie) -> None:
         self.found += 1
-        if d.face is None:
+        if d.face is None:  # kind "abstained"
             self.abstained += 1
             self.confusion[(lab.value, 0)] += 1
         else:
             self.read += 1
-            self.correct += int(d.face == lab.value)
+            self.correct += int(kind == "right")
             self.confusion[(lab.value, d.face)] += 1
         if lab.colour is not None:
             self.colour_labelled += 1
