@@ -62,6 +62,9 @@ SURFACE_TOLERANCE = (10.0, 18.0)
 EVEN_FROM, EVEN_SPAN = 0.5, 0.2  # weakest / strongest pip: no belief at FROM, full at +SPAN
 RIVAL_TO, RIVAL_SPAN = 0.7, 0.4   # rival / weakest pip: full belief at TO-SPAN, none at TO
 STRONG_RIVAL = 0.6       # a peak beyond the pips this strong (vs the weakest pip) may be one
+OUTSHONE = 1.0           # a peak beyond a lone pip stronger than it is a rival on any ground
+LONE_CLEAR = 0.2         # of the die edge: the top this near a one's (large) pip is the pip's
+PLAIN_SHARE = 0.9        # of the top around a one's pip that must be body for it to be plain
 RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
 MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
 _PEAK_KERNEL = np.ones((7, 7), np.uint8)
@@ -566,7 +569,9 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     body colour) may be a pip cut off by a too small rectangle; its strength relative to the
     weakest accepted pip, times the belief that its ground is the top face, says how likely;
     it must be round (a die's shaded edge beside the top is long). Pips on a side face
-    (another shade) do not count.
+    (another shade) do not count. Around a lone pip (a one) any other peak on the top is a
+    rival, and so is a strong one beyond it, unless the top is plain (``plain_around``) and
+    the peak lies on table outside the top's square and is no stronger than the pip.
     """
     if not pips or not weaker:
         return 0.0
@@ -574,6 +579,7 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     half = CROP / 2.0
     free = fit.lattice[list(fit.free)].tolist() if fit.free else []
     near = 0.45 * fit.step
+    plain_one = fit.face == 1 and surface is not None and plain_around(surface, pips[0])
     worst = 0.0
     for b in weaker:
         ratio = b.area / weakest
@@ -583,8 +589,13 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
         on_free = any(math.hypot(fx - px, fy - py) < near for fx, fy in free)
         beyond = math.hypot(px, py) * half > PIP_RADIUS * CROP
         # a lone pip fixes no orientation: any other peak on the face is a rival, and so is
-        # a strong one beyond it (the corner pips of a five seen through a too small square)
-        lone_rival = fit.face == 1 and (not beyond or ratio >= STRONG_RIVAL)
+        # a strong one beyond it (the corner pips of a five seen through a too small square),
+        # unless the top is plain around the pip and the peak, no stronger than the pip, lies
+        # on table outside the top's square (white paper around a red die is a light band all
+        # round it, as strong as a gold or white pip)
+        lone_rival = fit.face == 1 and (not beyond or (ratio >= STRONG_RIVAL and not (
+            plain_one and ratio <= OUTSHONE and not (0 <= b.x <= CROP and 0 <= b.y <= CROP)
+            and top_surface_belief(surface, b) == 0.0)))
         if on_free or lone_rival:
             worst = ratio
         elif beyond and surface is not None:  # a pip cut off, if its ground is the top face
@@ -592,6 +603,15 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
             if weight > worst and _round(surface, b):
                 worst = weight
     return worst
+
+
+def plain_around(surface: np.ndarray, pip: Blob) -> bool:
+    """Whether the top is plain around a pip: at least ``PLAIN_SHARE`` of its inner 80% that
+    lies beyond ``LONE_CLEAR`` die edges of the pip within the top-face tolerance of the body
+    colour (``surface``: distance from it). A printed digit or a second mark is not plain."""
+    far = np.hypot(_XX - (pip.x + MARGIN), _YY - (pip.y + MARGIN)) > LONE_CLEAR * CROP
+    around = surface[_TOP & far]
+    return around.size > 0 and float((around < SURFACE_TOLERANCE[1]).mean()) >= PLAIN_SHARE
 
 
 def _round(surface: np.ndarray, b: Blob) -> bool:

@@ -1,15 +1,20 @@
 """Rival peaks beyond a die top's pips: a round peak on ground of the top face's colour may be a
 pip cut off by a too small square and lowers the belief in the face read; a long dark edge
 (a side face, a shadow) does not, and the ground's colour weighs in gradually, so that sensor
-noise near the limit does not flip a reading."""
+noise near the limit does not flip a reading. A face is not called when a rival face's pips
+would lie too close to its own for the peak finder to keep them. Beside a one's pip on a plain
+top, the table around the top is not a rival unless it outshines the pip."""
 
 import cv2
 import numpy as np
 import pytest
 
 from bench.latency import scenes, warped_board
+from calibration.dice_art import draw_die, paste_die
 from calibration.synthetic import render_scene
 from vision.board_dice import find_board_dice
+from vision.dice import find_dice
+from vision.dice_candidates import Candidate
 from vision.dice_pips import (
     CROP,
     MARGIN,
@@ -21,9 +26,11 @@ from vision.dice_pips import (
     _confidence,
     ambiguity,
     fit_layout,
+    plain_around,
     read_top,
     top_surface_belief,
 )
+from vision.dice_top import rectify
 from vision.geometry import UNIFICATION_BOARD
 
 PIPS = [Blob(14.0, 14.0, 100.0, 80.0), Blob(34.0, 34.0, 100.0, 80.0)]  # a two, crop pixels
@@ -133,3 +140,63 @@ def test_a_six_whose_middle_pips_hug_its_corners_is_not_read_as_a_four():
     assert 7.0 < MIN_PIP_GAP
     reading = read_top(_small_six(7.0))
     assert reading.face != 4 or reading.confidence < 0.5
+
+
+LONE = [Blob(CROP / 2, CROP / 2, 50.0, 80.0)]  # a one's pip at the centre of the top
+
+
+def _lone_fit():
+    fit = fit_layout(np.array([[b.x, b.y] for b in LONE]))
+    assert fit is not None and fit.face == 1
+    return fit
+
+
+def _one_on(table: float, mark: bool = False) -> np.ndarray:
+    """A distance-from-body map: 0 on the top (its ``CROP`` square), ``table`` beyond it; with
+    ``mark``, a second dark mark on the top (a printed digit beside a dot)."""
+    surface = np.full((VIEW, VIEW), table, np.float32)
+    surface[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP] = 0.0
+    if mark:
+        cv2.rectangle(surface, (MARGIN + 6, MARGIN + 28), (MARGIN + 16, MARGIN + 44), 60.0, -1)
+    return surface
+
+
+@pytest.mark.parametrize("table, strength, mark, rival", [
+    (0.0, 45.0, False, 0.9),   # beyond the top, on the top's colour: a cut-off pip of a five
+    (40.0, 45.0, False, 0.0),  # on table beside a plain top, weaker than the pip: the table
+    (40.0, 75.0, False, 1.5),  # stronger than the pip: a rival on any ground
+    (40.0, 45.0, True, 0.9),   # the top is not plain (a printed label): the strict rule holds
+])
+def test_a_peak_beyond_a_lone_pip(table, strength, mark, rival):
+    beyond = Blob(-6.0, 24.0, strength, 60.0)
+    surface = _one_on(table, mark)
+    assert ambiguity(_lone_fit(), LONE, [beyond], surface) == pytest.approx(rival)
+
+
+def test_plain_around_leaves_out_the_pip_and_sees_a_mark():
+    assert plain_around(_one_on(40.0), LONE[0])
+    assert not plain_around(_one_on(40.0, mark=True), LONE[0])
+
+
+@pytest.mark.parametrize("size", [28, 40])
+@pytest.mark.parametrize("angle", [0.0, 25.0])
+def test_a_red_one_with_a_gold_pip_on_white_paper_is_read(size, angle):
+    """White paper around a red die is lighter than its body all round, as a gold pip is:
+    the band's peaks beside the top once made every such one unreadable (not even found)."""
+    image = np.full((160, 200, 3), (238, 240, 242), np.uint8)
+    bgr, alpha = draw_die(1, "red", size, angle, pip_colour="gold", seed=3)
+    paste_die(image, bgr, alpha, (100, 80))
+    found = find_dice(cv2.GaussianBlur(image, (0, 0), 0.7), min_size=12, max_size=150)
+    assert [d.face for d in found] == [1]
+
+
+def test_a_five_seen_through_a_too_small_square_is_not_a_one():
+    """Its corner pips lie beyond the square, on the top's colour: rivals of the centre pip
+    (without them this square reads a sure 1)."""
+    bgr, alpha = draw_die(5, "red", 80, 0.0, pip_colour="white", seed=1)
+    image = np.full((200, 200, 3), (238, 240, 242), np.uint8)
+    paste_die(image, bgr, alpha, (100, 100))
+    crop = rectify(image, Candidate(100.0, 100.0, 50.0, 50.0, 0.0, 1.0, "test"), VIEW,
+                   VIEW / CROP)
+    reading = read_top(crop)
+    assert reading.face != 1 or reading.confidence < 0.5
