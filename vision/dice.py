@@ -271,7 +271,7 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
             face, conf, reason = None, 0.0, "unclear pips"
     if _cut_off(image, h if face is not None else cand):
         face, conf, reason = None, 0.0, "cut off"
-    elif face is not None and image_squash(h, r) < COCKED_SQUASH[face]:
+    elif face is not None and _leaning(called, face):
         face, conf, reason = None, 0.0, "cocked"
     elif is_blurred(rectify(image, h, CROP, BLUR_VIEW)):
         face, conf, reason = None, 0.0, "blurred"
@@ -333,6 +333,13 @@ def _to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
     origin, ex, ey = view_axes(h, VIEW, VIEW / CROP)
     v = crop_pts + MARGIN
     return origin + v[:, :1] * ex + v[:, 1:] * ey
+
+
+def _leaning(called: list[tuple[Candidate, PipReading]], face: int) -> bool:
+    """Whether a die reads as leaning (its pips squeezed below ``COCKED_SQUASH``) in every
+    confident reading of its face: a die that leans is squeezed in all of them, while one
+    square turned off the die's axes squeezes the diagonal of a 2 or 3 on its own."""
+    return all(image_squash(h, r) < COCKED_SQUASH[face] for h, r in called if r.face == face)
 
 
 def image_squash(h: Candidate, r: PipReading) -> float:

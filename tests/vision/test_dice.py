@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from calibration.dice_art import PIP_OFFSET, draw_die, paste_die
-from vision.dice import DieDetection, PipReading, _called, find_dice
+from vision.dice import DieDetection, PipReading, _called, _leaning, find_dice
 from vision.dice_candidates import Candidate
 from vision.dice_pipgroups import pip_groups, spot_count
+from vision.dice_pips import Blob
 
 TABLES = {"light": (200, 205, 210), "dark": (50, 60, 70), "wood": (90, 140, 180)}
 BODIES = ["white", "red", "cream", "translucent-red"]
@@ -254,6 +255,18 @@ def test_a_die_placed_by_its_pips_is_not_called_on_fewer_pips():
     assert _called(five, PipReading(6, 0.9))
     assert not _called(five, PipReading(4, 1.0))
     assert not _called(five, PipReading(6, 0.7))  # a die placed by pips alone needs 0.8
+
+
+def test_a_die_leans_only_when_every_reading_of_its_face_is_squeezed():
+    """A 3's diagonal at 45 degrees in one square and at 27 in another (a square turned off the
+    die's axes): the die is not leaning. Squeezed in every reading, it is."""
+    square = Candidate(50.0, 50.0, 40.0, 40.0, 0.0, 1.0, "test")
+    flat = PipReading(3, 0.9, blobs=tuple(Blob(v, v, 50.0, 80.0) for v in (12.0, 24.0, 36.0)))
+    squeezed = PipReading(3, 0.9, blobs=(Blob(10.0, 17.0, 50.0, 80.0), Blob(24.0, 24.0, 50.0, 80.0),
+                                         Blob(38.0, 31.0, 50.0, 80.0)))
+    assert not _leaning([(square, flat), (square, squeezed)], 3)
+    assert _leaning([(square, squeezed)], 3)
+    assert _leaning([(square, squeezed), (square, squeezed)], 3)
 
 
 def test_a_row_of_spots_is_not_a_die():
