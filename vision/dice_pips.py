@@ -165,13 +165,20 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     """
     if crop_bgr.shape[:2] != (VIEW, VIEW):
         return None
-    clear = _TOP.copy()
-    for b in pips:
-        clear &= np.hypot(_XX - (b.x + MARGIN), _YY - (b.y + MARGIN)) > BODY_CLEAR * CROP
+    clear = _clear_of(pips, BODY_CLEAR * CROP)
     if np.count_nonzero(clear) < _MIN_BODY:
         return None
     lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
     return np.median(lab[clear], axis=0).astype(np.float32)
+
+
+def _clear_of(pips: Sequence[Blob], radius: float) -> np.ndarray:
+    """The inner 80% of the die top (``_TOP``) farther than ``radius`` crop pixels from every
+    pip's centre."""
+    clear = _TOP.copy()
+    for b in pips:
+        clear &= np.hypot(_XX - (b.x + MARGIN), _YY - (b.y + MARGIN)) > radius
+    return clear
 
 
 _CHANNEL_SUM = np.ones((1, 3), np.float32)  # cv2.transform's matrix: the sum of 3 channels
@@ -579,7 +586,7 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     half = CROP / 2.0
     free = fit.lattice[list(fit.free)].tolist() if fit.free else []
     near = 0.45 * fit.step
-    plain_one = fit.face == 1 and surface is not None and plain_around(surface, pips[0])
+    plain_one: bool | None = None  # plain_around of a one's pip, worked out when first asked
     worst = 0.0
     for b in weaker:
         ratio = b.area / weakest
@@ -593,9 +600,13 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
         # unless the top is plain around the pip and the peak, no stronger than the pip, lies
         # on table outside the top's square (white paper around a red die is a light band all
         # round it, as strong as a gold or white pip)
-        lone_rival = fit.face == 1 and (not beyond or (ratio >= STRONG_RIVAL and not (
-            plain_one and ratio <= OUTSHONE and not (0 <= b.x <= CROP and 0 <= b.y <= CROP)
-            and top_surface_belief(surface, b) == 0.0)))
+        lone_rival = fit.face == 1 and (not beyond or ratio >= STRONG_RIVAL)
+        if (lone_rival and beyond and surface is not None and ratio <= OUTSHONE
+                and not (0 <= b.x <= CROP and 0 <= b.y <= CROP)
+                and top_surface_belief(surface, b) == 0.0):
+            if plain_one is None:
+                plain_one = plain_around(surface, pips[0])
+            lone_rival = not plain_one
         if on_free or lone_rival:
             worst = ratio
         elif beyond and surface is not None:  # a pip cut off, if its ground is the top face
@@ -609,8 +620,7 @@ def plain_around(surface: np.ndarray, pip: Blob) -> bool:
     """Whether the top is plain around a pip: at least ``PLAIN_SHARE`` of its inner 80% that
     lies beyond ``LONE_CLEAR`` die edges of the pip within the top-face tolerance of the body
     colour (``surface``: distance from it). A printed digit or a second mark is not plain."""
-    far = np.hypot(_XX - (pip.x + MARGIN), _YY - (pip.y + MARGIN)) > LONE_CLEAR * CROP
-    around = surface[_TOP & far]
+    around = surface[_clear_of([pip], LONE_CLEAR * CROP)]
     return around.size > 0 and float((around < SURFACE_TOLERANCE[1]).mean()) >= PLAIN_SHARE
 
 
