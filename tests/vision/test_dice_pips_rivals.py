@@ -37,9 +37,10 @@ PIPS = [Blob(14.0, 14.0, 100.0, 80.0), Blob(34.0, 34.0, 100.0, 80.0)]  # a two, 
 RIVAL = Blob(-5.0, 24.0, 60.0, 50.0)  # beyond the top's left edge, 0.6 of the weakest pip
 
 
-def _fit():
-    fit = fit_layout(np.array([[b.x, b.y] for b in PIPS]))
-    assert fit is not None and fit.face == 2
+def _fit(pips: list[Blob], face: int):
+    """The reader's layout fit of these pips, which must be the face given."""
+    fit = fit_layout(np.array([[b.x, b.y] for b in pips]))
+    assert fit is not None and fit.face == face
     return fit
 
 
@@ -56,11 +57,11 @@ def _surface(ground: float, mark: str = "dot") -> np.ndarray:
 
 
 def test_a_round_peak_on_the_top_face_colour_is_a_rival():
-    assert ambiguity(_fit(), PIPS, [RIVAL], _surface(0.0)) == pytest.approx(0.6)
+    assert ambiguity(_fit(PIPS, 2), PIPS, [RIVAL], _surface(0.0)) == pytest.approx(0.6)
 
 
 def test_a_long_edge_beside_the_top_is_not_a_rival():
-    assert ambiguity(_fit(), PIPS, [RIVAL], _surface(0.0, "edge")) == 0.0
+    assert ambiguity(_fit(PIPS, 2), PIPS, [RIVAL], _surface(0.0, "edge")) == 0.0
 
 
 def test_the_ground_colour_weighs_in_gradually():
@@ -70,7 +71,7 @@ def test_the_ground_colour_weighs_in_gradually():
     assert beliefs[0] == beliefs[1] == 1.0
     assert beliefs[2] == pytest.approx(0.5, abs=0.05)
     assert beliefs[3] == beliefs[4] == 0.0
-    mid = ambiguity(_fit(), PIPS, [RIVAL], _surface((near + far) / 2))
+    mid = ambiguity(_fit(PIPS, 2), PIPS, [RIVAL], _surface((near + far) / 2))
     assert mid == pytest.approx(0.3, abs=0.03)
 
 
@@ -114,9 +115,7 @@ def test_a_four_too_fine_for_its_rivals_to_show_is_not_believed():
     peak finder's gap, not when they would lie within it (it would have dropped them)."""
     for step, believed in ((MIN_PIP_GAP + 1.0, True), (MIN_PIP_GAP - 0.5, False)):
         pips = _square_of_pips(step)
-        fit = fit_layout(np.array([[b.x, b.y] for b in pips]))
-        assert fit is not None and fit.face == 4
-        assert (_confidence(fit, pips, [], 60.0) > 0.9) is believed
+        assert (_confidence(_fit(pips, 4), pips, [], 60.0) > 0.9) is believed
 
 
 def _small_six(step_px: float) -> np.ndarray:
@@ -145,12 +144,6 @@ def test_a_six_whose_middle_pips_hug_its_corners_is_not_read_as_a_four():
 LONE = [Blob(CROP / 2, CROP / 2, 50.0, 80.0)]  # a one's pip at the centre of the top
 
 
-def _lone_fit():
-    fit = fit_layout(np.array([[b.x, b.y] for b in LONE]))
-    assert fit is not None and fit.face == 1
-    return fit
-
-
 def _one_on(table: float, mark: bool = False) -> np.ndarray:
     """A distance-from-body map: 0 on the top (its ``CROP`` square), ``table`` beyond it; with
     ``mark``, a second dark mark on the top (a printed digit beside a dot)."""
@@ -170,7 +163,7 @@ def _one_on(table: float, mark: bool = False) -> np.ndarray:
 def test_a_peak_beyond_a_lone_pip(table, strength, mark, rival):
     beyond = Blob(-6.0, 24.0, strength, 60.0)
     surface = _one_on(table, mark)
-    assert ambiguity(_lone_fit(), LONE, [beyond], surface) == pytest.approx(rival)
+    assert ambiguity(_fit(LONE, 1), LONE, [beyond], surface) == pytest.approx(rival)
 
 
 def test_plain_around_leaves_out_the_pip_and_sees_a_mark():
