@@ -2,10 +2,11 @@
 
 Steps: grey the frame once, detect the DICT_4X4_50 markers on a downscaled copy (cheap on a
 Pi; while the board stays put only windows around the markers' last places are greyed and
-searched), refine their corners on the full-resolution grey image, then fit the homography from the
-frame to the canonical view (``geometry.canonical_px`` square, ``geometry.px_per_mm``). Three
-markers (12 corners) are enough when a hand hides the fourth; the location then has a lower
-confidence.
+searched, and a window showing the same pixels as when its marker was found, within sensor
+noise, keeps that marker's corners), refine their corners on the full-resolution grey image,
+then fit the homography from the frame to the canonical view (``geometry.canonical_px``
+square, ``geometry.px_per_mm``). Three markers (12 corners) are enough when a hand hides the
+fourth; the location then has a lower confidence.
 
 May import ``vision.geometry``, ``vision.errors``, OpenCV and numpy.
 """
@@ -32,6 +33,9 @@ THREE_MARKER_CONFIDENCE = 0.75  # a fit from 12 corners extrapolates to the hidd
 GOOD_FIT_PX = 1.5               # RMS reprojection error (canonical px) that costs no confidence
 OUTLIER_FIT_PX = 6.0            # a marker this far off the fit of the others is dropped
 TRACK_MARGIN = 0.75             # window around a marker's last place, in marker sides
+# grey levels (3x3 mean of a window's detection copy) a window may differ by and still keep its
+# marker's corners: sensor noise gives 3-7, a board moved by 0.2 frame px 8-16
+STILL_LEVEL = 8
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,16 @@ class BoardLocation:
         pts = np.asarray(points_px, dtype=np.float64).reshape(-1, 1, 2)
         inverse = np.linalg.inv(self.homography)
         return cv2.perspectiveTransform(pts, inverse).reshape(-1, 2)
+
+
+@dataclass(frozen=True)
+class TrackedWindow:
+    """A marker's window (frame pixels x0, y0, x1, y1), its detection copy smoothed over 3x3
+    (``look``) and the corners found in it."""
+
+    box: tuple[int, int, int, int]
+    look: np.ndarray = field(repr=False)
+    corners: np.ndarray
 
 
 @lru_cache(maxsize=8)
@@ -102,7 +116,8 @@ def _check_frame(frame: np.ndarray) -> None:
 
 def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.MARKER_IDS, *,
                    detect_side: int = DEFAULT_DETECT_SIDE,
-                   near: Mapping[int, np.ndarray] | None = None) -> dict[int, np.ndarray]:
+                   near: Mapping[int, np.ndarray] | None = None,
+                   windows: dict[int, TrackedWindow] | None = None) -> dict[int, np.ndarray]:
     """Find the board's markers in a frame.
 
     Args:
@@ -113,6 +128,10 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
             The board and camera rarely move, so each marker is first looked for in a window
             around its last place; the whole frame is searched when one of ``ids`` is not
             found there (moved, or under a hand).
+        windows: the windows searched around ``near`` in earlier frames, kept by the caller
+            between frames (an empty dict to start). A window whose pixels differ from those
+            its marker was found in by at most ``STILL_LEVEL`` keeps that marker's corners, as
+            the search would find them again there; the others are searched and kept.
 
     Returns:
         marker id -> (4, 2) float32 corners in full-resolution frame pixels.
@@ -122,7 +141,7 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
     """
     _check_frame(frame)
     if near and set(ids) <= set(near):
-        tracked = _track(frame, near, ids, detect_side)
+        tracked = _track(frame, near, ids, detect_side, windows)
         if set(tracked) >= set(ids):
             return tracked
     grey = to_grey(frame)
@@ -145,14 +164,17 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
 
 
 def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ...],
-           detect_side: int) -> dict[int, np.ndarray]:
+           detect_side: int, windows: dict[int, TrackedWindow] | None = None
+           ) -> dict[int, np.ndarray]:
     """Markers found in windows around their previous corners (refined, full-frame pixels).
 
     A window is the marker's bounding box grown by ``TRACK_MARGIN`` of its side each way, so
     the marker keeps its white quiet zone and may have shifted by half its side. Only the
     windows are turned grey and downscaled (as the whole frame would be for detection), and
-    the threshold window is sized to the marker's cells, as its size is known.
+    the threshold window is sized to the marker's cells, as its size is known. A window
+    unchanged since its marker was found in it (``windows``) keeps that marker's corners.
     """
+    windows = {} if windows is None else windows
     height, width = frame.shape[:2]
     scale = min(1.0, detect_side / max(height, width))
     step = 1.0 / scale  # full-frame pixels per pixel of the downscaled frame
@@ -174,15 +196,28 @@ def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ..
             size = (round((x1 - x0) * scale), round((y1 - y0) * scale))
             small = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
             shrink = np.array(size, np.float64) / (x1 - x0, y1 - y0)  # ``scale``, as rounded
-        found, found_ids, _ = _detector(_threshold_window(side * scale)).detectMarkers(small)
-        if found_ids is None:
+        box = (x0, y0, x1, y1)
+        look = cv2.blur(small, (3, 3))
+        kept = windows.get(mid)
+        if kept is not None and kept.box == box and _same_pixels(kept.look, look):
+            out[mid] = kept.corners.copy()
             continue
-        for raw, marker_id in zip(found, found_ids.ravel()):
+        found, found_ids, _ = _detector(_threshold_window(side * scale)).detectMarkers(small)
+        for raw, marker_id in zip(found, found_ids.ravel() if found_ids is not None else ()):
             if int(marker_id) == mid:
                 window = np.asarray(raw, np.float64).reshape(4, 2) / shrink
                 out[mid] = _refine(grey, window, scale) + np.float32([x0, y0])
                 break
+        if mid in out:
+            windows[mid] = TrackedWindow(box, look, out[mid])
+        else:
+            windows.pop(mid, None)
     return out
+
+
+def _same_pixels(before: np.ndarray, now: np.ndarray) -> bool:
+    """Whether two copies of one window differ by no more than sensor noise."""
+    return before.shape == now.shape and float(cv2.absdiff(before, now).max()) <= STILL_LEVEL
 
 
 def _threshold_window(side_px: float) -> int:

@@ -3,9 +3,11 @@
 ``BoardReader.read`` runs the steps in order:
 
 1. check the frame (None, empty, wrong type -> UNREADABLE "camera frame unreadable");
-2. find the corner markers and the homography (``vision.markers``); when too few markers are
-   seen, reuse the last good homography if the markers still visible confirm the board has not
-   moved (marked ``extra["located"] == "reused"``), else NO_BOARD with the missing markers named;
+2. find the corner markers and the homography (``vision.markers``: while the board stays put,
+   in windows around their last places, and a window unchanged within sensor noise keeps its
+   marker's corners); when too few markers are seen, reuse the last good homography if the
+   markers still visible confirm the board has not moved (marked
+   ``extra["located"] == "reused"``), else NO_BOARD with the missing markers named;
 3. warp the board to the canonical top-down view (``vision.board_warp``: the maps are kept
    while the board does not move);
 4. look for a hand over the board (``vision.hand``) -> HAND "hand over board";
@@ -40,6 +42,7 @@ from vision.markers import (
     DEFAULT_DETECT_SIDE,
     THREE_MARKER_CONFIDENCE,
     BoardLocation,
+    TrackedWindow,
     detect_markers,
     location_from_markers,
 )
@@ -94,6 +97,7 @@ class BoardReader:
         self._warper = BoardWarper(geometry)
         self._last: BoardLocation | None = None
         self._unverified = 0
+        self._windows: dict[int, TrackedWindow] = {}  # markers' windows, kept between frames
 
     @property
     def last_location(self) -> BoardLocation | None:
@@ -114,7 +118,8 @@ class BoardReader:
         try:
             image = as_bgr(frame_bgr)
             markers = detect_markers(image, self.geometry.MARKER_IDS,
-                                     detect_side=self._detect_side, near=self._near(image))
+                                     detect_side=self._detect_side, near=self._near(image),
+                                     windows=self._windows)
         except FrameError as err:
             log.debug("unreadable frame: %s", err)
             return self._unsettled(ViewStatus.UNREADABLE, NOTE_UNREADABLE)

@@ -193,3 +193,26 @@ def test_tracking_on_a_downscaled_frame_finds_the_corners_the_whole_search_finds
     assert len(spy.sizes) == 4 and (480, 640) not in spy.sizes
     assert sorted(tracked) == sorted(whole) == [0, 1, 2, 3]
     assert max(float(np.abs(tracked[i] - whole[i]).max()) for i in whole) < 0.05
+
+
+def test_a_window_unchanged_but_for_noise_keeps_its_marker_and_a_moved_board_is_found_again(
+        boardkit, monkeypatch):
+    board = boardkit.draw_board()
+    first = boardkit.photograph(board, quad=QUAD, seed=19)
+    previous = detect_markers(first.image)
+    windows = {}
+    found = detect_markers(first.image, near=previous, windows=windows)
+    assert sorted(windows) == [0, 1, 2, 3]
+    # the same board with new sensor noise: no window is searched, the corners are kept
+    spy = _spy(monkeypatch)
+    again = detect_markers(boardkit.photograph(board, quad=QUAD, seed=20).image, near=found,
+                           windows=windows)
+    assert spy.sizes == []
+    assert all(np.array_equal(again[i], found[i]) for i in found)
+    # nudged by half a pixel: every window is searched again and the corners follow the board
+    nudged = boardkit.photograph(board, quad=_shifted(0.5, 0.0), seed=21)
+    moved = detect_markers(nudged.image, near=again, windows=windows)
+    assert len(spy.sizes) == 4
+    truth = _truth(nudged)
+    assert max(float(np.abs(moved[i] - truth[i]).max()) for i in moved) < 1.0
+    assert all(np.array_equal(windows[i].corners, moved[i]) for i in moved)
