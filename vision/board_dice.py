@@ -182,12 +182,13 @@ def spots_in(maps: dict[str, np.ndarray], size: float) -> list[Spot]:
     for name in ("grey", "sat"):
         ch, x0, y0 = maps[name], 0, 0
         if name == "sat":  # only a saturated, lit die has pips here: look only around one
-            ys, xs = np.nonzero((ch >= MIN_RED_SATURATION) & maps["lit"])
-            if len(ys) == 0:
+            red = ((ch >= MIN_RED_SATURATION) & maps["lit"]).view(np.uint8)
+            left, top, width, height = cv2.boundingRect(red)  # (0, 0, 0, 0) for none
+            if width == 0:
                 continue
             pad = int(size)
-            x0, y0 = max(0, int(xs.min()) - pad), max(0, int(ys.min()) - pad)
-            ch = ch[y0:int(ys.max()) + pad, x0:int(xs.max()) + pad]
+            x0, y0 = max(0, left - pad), max(0, top - pad)
+            ch = ch[y0:top + height - 1 + pad, x0:left + width - 1 + pad]
         spots += [Spot(2.0 * (s.x + x0) + 0.5, 2.0 * (s.y + y0) + 0.5, s.strength, name,
                        s.on_top) for s in _spots_in(ch, size, name)]
     return spots
@@ -353,12 +354,12 @@ def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
     if patch.ndim == 3:
         patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     patch = patch.astype(np.float32)
-    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)
+    r = np.hypot((np.arange(patch.shape[1]) + x0 - x)[None, :],
+                 (np.arange(patch.shape[0]) + y0 - y)[:, None])
+    rim = (r > 0.3 * size) & (r < 0.8 * size)  # beyond the pip, around the top's rim
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)[rim]
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)[rim]
     mag = np.hypot(gx, gy)
-    yy, xx = np.mgrid[0:patch.shape[0], 0:patch.shape[1]]
-    r = np.hypot(xx + x0 - x, yy + y0 - y)
-    mag = mag * ((r > 0.3 * size) & (r < 0.8 * size))  # beyond the pip, around the top's rim
     phi = np.arctan2(gy, gx) * 4.0
     z = complex(float((mag * np.cos(phi)).sum()), float((mag * np.sin(phi)).sum()))
     return float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0
@@ -457,6 +458,10 @@ def _points(group: list[Spot]) -> np.ndarray:
     return np.array([[s.x, s.y] for s in group], float).reshape(-1, 2)
 
 
+_PLAIN_PX = 32  # side of the square the inner top is rectified to for the plainness check
+_PLAIN_YY, _PLAIN_XX = np.mgrid[0:_PLAIN_PX, 0:_PLAIN_PX] + 0.5 - _PLAIN_PX / 2
+
+
 def plain_top(image: np.ndarray, cand: Candidate, size: float,
               pips: list[Spot] | None = None) -> bool:
     """Whether a die top is plain: one colour but for its pips (the centre one by default).
@@ -467,9 +472,9 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     """
     side = PLAIN_SIDE * size
     inner = Candidate(cand.cx, cand.cy, side, side, cand.angle, 1.0, "plain")
-    n = 32
-    grey = cv2.cvtColor(rectify(image, inner, n), cv2.COLOR_BGR2GRAY).astype(np.float32)
-    yy, xx = np.mgrid[0:n, 0:n] + 0.5 - n / 2
+    n = _PLAIN_PX
+    grey = cv2.cvtColor(rectify(image, inner, n), cv2.COLOR_BGR2GRAY)
+    yy, xx = _PLAIN_YY, _PLAIN_XX
     scale = n / side  # crop pixels per image pixel
     centres = [(0.0, 0.0)]
     if pips:
@@ -479,8 +484,9 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     around = np.ones((n, n), bool)
     for u, v in centres:
         around &= np.hypot(xx - u * scale, yy - v * scale) > PLAIN_PIP * size * scale
-    body = float(np.median(grey[around]))
-    return bool((grey[around] >= PLAIN_LEVEL * body).mean() >= PLAIN_FRACTION)
+    values = grey[around].astype(np.float32)
+    body = float(np.median(values))
+    return bool((values >= PLAIN_LEVEL * body).mean() >= PLAIN_FRACTION)
 
 
 def _verdict(crop: np.ndarray, reading: PipReading, spots: int

@@ -650,7 +650,7 @@ _RING_OFFSETS = (_RING * (RING_RADIUS * CROP)).tolist()
 
 def _near_max(contrast: np.ndarray) -> float:
     """The strongest contrast after a 3x3 average (a single hot pixel does not count)."""
-    return float(cv2.blur(contrast, (3, 3))[_INNER > 0].max())
+    return float(cv2.minMaxLoc(cv2.blur(contrast, (3, 3)), _INNER)[1])
 
 
 def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], list[Blob],
