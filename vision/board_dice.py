@@ -47,6 +47,7 @@ from vision.dice_pips import (
     read_top,
 )
 from vision.dice_top import rectify
+from vision.fast_arrays import nonzero_yx
 from vision.geometry import UNIFICATION_BOARD, BoardGeometry
 
 log = logging.getLogger(__name__)
@@ -203,7 +204,7 @@ def _spots_in(ch: np.ndarray, size: float, name: str) -> list[Spot]:
     peaks = (resp >= cv2.dilate(resp, np.ones((win, win), np.uint8))) & (resp > 0)
     bright_win = round(size * 0.6) | 1
     bright = cv2.dilate(small, np.ones((bright_win, bright_win), np.uint8))
-    ys, xs = np.nonzero(peaks)
+    ys, xs = nonzero_yx(peaks)
     if name == "sat":
         keep = bright[ys, xs] >= MIN_RED_SATURATION
         ys, xs = ys[keep], xs[keep]

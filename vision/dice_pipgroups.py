@@ -8,7 +8,8 @@ spot count (source ``"pips<n>"``): the reader accepts it only when it reads at l
 pips, and never reports it as an unreadable die. Ones, twos and threes give too little to
 place a die.
 
-May import numpy and OpenCV only (and ``Candidate`` from ``vision.dice_candidates``).
+May import numpy, OpenCV, ``vision.fast_arrays`` and ``Candidate`` from
+``vision.dice_candidates``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.dice_candidates import Candidate
+from vision.fast_arrays import nonzero_yx
 
 PIP_OFFSET = 0.27      # centre-to-side-pip distance over the die edge on common dice
 PIP_SIGMA = 0.06       # DoG scale over the die edge (a pip is about 0.18 of the edge)
@@ -91,7 +93,7 @@ def _spots(img: np.ndarray, sigma: float) -> np.ndarray:
     resp = cv2.GaussianBlur(img, (0, 0), sigma) - cv2.GaussianBlur(img, (0, 0), 2.5 * sigma)
     k = max(3, int(2 * sigma) | 1)
     peaks = (resp >= cv2.dilate(resp, np.ones((k, k), np.uint8))) & (resp > MIN_RESPONSE)
-    ys, xs = np.nonzero(peaks)
+    ys, xs = nonzero_yx(peaks)
     return np.stack([xs, ys], axis=1).astype(np.float32).reshape(-1, 2)
 
 

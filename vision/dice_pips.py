@@ -8,7 +8,7 @@ not change when the blob threshold moves. That consistency is what lets the read
 A top too unsure to call is looked at once more, its contrast split by the pips' own colour
 rather than by lightness (gold pips on a red die lit from one side).
 
-May import numpy and OpenCV only.
+May import numpy, OpenCV and ``vision.fast_arrays``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from typing import NamedTuple, TypeVar
 
 import cv2
 import numpy as np
+
+from vision.fast_arrays import nonzero_yx
 
 CROP = 48    # side of the rectified die top, in pixels
 MARGIN = 12   # pixels of surroundings on each side of the die top in the view that is read
@@ -228,7 +230,7 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     """
     resp = _blur(contrast, _PIP_KERNEL) - _blur(contrast, _GROUND_KERNEL)
     local_max = cv2.dilate(resp, _PEAK_KERNEL)
-    ys, xs = np.nonzero((resp >= local_max) & (resp > 0) & _WIDE_BOOL)
+    ys, xs = nonzero_yx((resp >= local_max) & (resp > 0) & _WIDE_BOOL)
     in_zone = _PIP_ZONE[ys, xs] > 0
     if not in_zone.any():
         return [], []
