@@ -34,7 +34,8 @@ GOOD_FIT_PX = 1.5               # RMS reprojection error (canonical px) that cos
 OUTLIER_FIT_PX = 6.0            # a marker this far off the fit of the others is dropped
 TRACK_MARGIN = 0.75             # window around a marker's last place, in marker sides
 # grey levels (3x3 mean of a window's detection copy) a window may differ by and still keep its
-# marker's corners: sensor noise gives 3-7, a board moved by 0.2 frame px 8-16
+# marker's corners: the rendered frames' sensor noise gives 3 (1280x960) to 7 (640x480), a
+# board moved by 0.2 frame px 8-16; more noise (a real camera's) only costs a search
 STILL_LEVEL = 8
 
 
