@@ -75,6 +75,8 @@ RESPLIT_BELOW = 0.5      # a reading less sure (the lowest confidence any caller
                          # read again split by the pips' colour
 LIGHTNESS_AXIS = 0.97    # cosine with lightness from which the pips' colour axis is a mere
                          # shade (black pips on white): split along it, it splits as lightness
+HUE_BODY = 20.0          # Lab chroma (a, b) from which a body has a hue of its own, so pips
+                         # may differ from it in hue alone (gold or green pips on red)
 BORDER = 0.07            # fraction of the crop ignored at each edge (rounded, shaded edges)
 PIP_RADIUS = 0.46        # pip centres lie within this fraction of the edge from the centre
 
@@ -682,26 +684,56 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
 
 
 def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
-    """``read_top`` on the crop in Lab, given its body colour: split by lightness, and a
-    reading too unsure to be called (``RESPLIT_BELOW``) again split by the pips' colour
-    when that colour is not a mere shade of the body's (``LIGHTNESS_AXIS``)."""
+    """``read_top`` on the crop in Lab, given its body colour: split by lightness; a reading
+    too unsure to be called (``RESPLIT_BELOW``) is split again by the pips' colour when that
+    colour is not a mere shade of the body's (``LIGHTNESS_AXIS``), and, on a body with a hue
+    of its own, read once more by hue alone (``read_hue``)."""
     diff, dist = body_difference(crop_lab, body)
     reading = _read_maps(contrast_maps(diff, dist))
     if reading.confidence >= RESPLIT_BELOW:
         return reading
     axis = pip_axis(diff, dist)
-    if abs(axis[0]) >= LIGHTNESS_AXIS * math.hypot(*axis):
-        return reading  # pips that differ in lightness alone: the split would be the same
-    again = _read_maps(contrast_maps(diff, dist, axis))
-    return again if again.confidence > reading.confidence else reading
+    if abs(axis[0]) < LIGHTNESS_AXIS * math.hypot(*axis):  # else the split would be the same
+        again = _read_maps(contrast_maps(diff, dist, axis))
+        reading = again if again.confidence > reading.confidence else reading
+    hued = math.hypot(body[1] - 128.0, body[2] - 128.0) >= HUE_BODY
+    if reading.confidence >= RESPLIT_BELOW or not hued:
+        return reading
+    by_hue = read_hue(diff)
+    return by_hue if by_hue.confidence > reading.confidence else reading
+
+
+def read_hue(diff: np.ndarray) -> PipReading:
+    """The reading of the top's hue alone: each pixel's distance from the body colour in Lab
+    (a, b), smoothed over 3x3.
+
+    Gold pips on a red die differ from it mostly in hue, and a glare across the top, far
+    lighter than they are, outshines them in every split by Lab distance: by hue the glare
+    is faint. A reading counts only when every pip it found differs from the body more in
+    hue than in lightness: a white pip (or the white table) beside a dark body differs in
+    both, and the lightness split has read it already.
+    """
+    hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
+    reading = _read_maps({"hue": hue * _WIDE_BOOL})
+    if reading.face is not None and not all(_hue_differs(diff, b) for b in reading.blobs):
+        return PipReading(None, 0.0, "unclear pips", reading.polarity, reading.blobs,
+                          reading.contrast, reading.fit_error)
+    return reading
+
+
+def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:
+    """Whether a pip differs from the body more in hue than in lightness (3x3 mean)."""
+    x, y = round(pip.x + MARGIN), round(pip.y + MARGIN)
+    dl, da, db = diff[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0).tolist()
+    return math.hypot(da, db) >= abs(dl)
 
 
 def _read_maps(maps: dict[str, np.ndarray]) -> PipReading:
-    """The reading of the better of two contrast maps (``contrast_maps``), or an abstention
-    when its pips are smeared, unlike each other, out of scale, or the other map reads
-    another face too."""
+    """The reading of the best of the contrast maps (``contrast_maps``'s two, or one), or an
+    abstention when its pips are smeared, unlike each other, out of scale, or another map
+    reads another face too."""
     readings = []
-    surface = maps["dark"] + maps["light"]
+    surface = sum(maps.values())
     for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)
         if fit is None:
@@ -712,7 +744,7 @@ def _read_maps(maps: dict[str, np.ndarray]) -> PipReading:
         readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error,
                                    fit.squash))
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
-    best, other = readings[0], readings[1]
+    best, other = readings[0], (readings[1:] or [PipReading(None, 0.0)])[0]
     if best.confidence <= 0.0:
         reason = best.reason or "unclear pips"
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,

@@ -6,7 +6,9 @@ median and those on the lit side lighter: split by lightness, a five falls apart
 and a three and is not read. The reader looks again at a top it cannot call, its contrast
 split along the pips' own colour, and there all five lie on one side. Pips that differ from
 the body in lightness alone (black on white) would split the same way, and are not looked at
-again.
+again. A glare across the top, far lighter than the pips, outshines them in both splits; on
+a body with a hue the reader then reads the top's hue alone (``read_hue``), where the glare
+is faint.
 """
 
 from __future__ import annotations
@@ -111,3 +113,45 @@ def test_pips_that_differ_in_lightness_alone_are_not_read_again(monkeypatch):
     calls.clear()
     read_top(lit_die(4, gradient=0.0))  # gold pips, evenly lit: their colour is not a shade
     assert calls == [False, True]
+
+
+def glared_die(face: int, glare_l: float = 40.0) -> np.ndarray:
+    """``lit_die`` (evenly lit) with a soft glare along the top's anti-diagonal, ``glare_l``
+    Lab levels lighter at its middle and as much paler (towards white) as the light's own."""
+    lab = cv2.cvtColor(lit_die(face, gradient=0.0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5 - VIEW / 2
+    along, across = (xx - yy) / np.sqrt(2), (xx + yy) / np.sqrt(2)
+    glare = np.exp(-0.5 * ((along / (0.35 * CROP)) ** 2 + (across / (0.08 * CROP)) ** 2))
+    lab += glare[..., None] * np.array([glare_l, -0.5 * glare_l, -0.35 * glare_l], np.float32)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+def test_gold_pips_under_a_glare_are_read_by_their_hue(monkeypatch):
+    reading = read_top(glared_die(6))
+    assert (reading.face, reading.polarity) == (6, "hue")
+    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    monkeypatch.setattr(dice_pips, "HUE_BODY", float("inf"))  # no look by hue
+    assert read_top(glared_die(6)).confidence < dice_pips.RESPLIT_BELOW
+
+
+def test_a_top_without_a_hue_of_its_own_is_not_read_by_hue(monkeypatch):
+    looked: list[bool] = []
+    by_hue = dice_pips.read_hue
+    monkeypatch.setattr(dice_pips, "read_hue", lambda diff: looked.append(True) or by_hue(diff))
+    monkeypatch.setattr(dice_pips, "RESPLIT_BELOW", 1.01)  # every reading is unsure
+    read_top(black_pipped(4))  # a white body
+    assert looked == []
+    read_top(lit_die(4, gradient=0.0))  # a red body
+    assert looked == [True]
+
+
+@pytest.mark.parametrize("face", [1, 3, 6])
+def test_the_hue_look_takes_no_pips_that_differ_more_in_lightness(face, monkeypatch):
+    # white pips on red differ in hue too, but far more in lightness: the lightness split is
+    # theirs (without this check the translucent casino dice gave four more wrong faces)
+    crop = lit_die(face, gradient=0.0, pip_shift=(110.0, -45.0, -30.0))
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    diff, _ = dice_pips.body_difference(lab, dice_pips.body_lab(lab))
+    assert dice_pips.read_hue(diff).face is None
+    monkeypatch.setattr(dice_pips, "_hue_differs", lambda diff, pip: True)
+    assert dice_pips.read_hue(diff).face == face  # the check, not the map, declines them
