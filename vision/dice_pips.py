@@ -6,7 +6,8 @@ lighter (white pips on red, blue or dark dice). The count alone is not trusted: 
 must fit one of the six layouts on a 3x3 lattice, with pips of similar size, and the count must
 not change when the blob threshold moves. That consistency is what lets the reader abstain.
 A top too unsure to call is looked at once more, its contrast split by the pips' own colour
-rather than by lightness (gold pips on a red die lit from one side).
+rather than by lightness (gold pips on a red die lit from one side), and, on a body with a
+hue of its own, once more by hue alone (gold pips under a glare).
 
 May import numpy, OpenCV and ``vision.fast_arrays``.
 """
@@ -710,8 +711,8 @@ def read_hue(diff: np.ndarray) -> PipReading:
     Gold pips on a red die differ from it mostly in hue, and a glare across the top, far
     lighter than they are, outshines them in every split by Lab distance: by hue the glare
     is faint. A reading counts only when every pip it found differs from the body more in
-    hue than in lightness: a white pip (or the white table) beside a dark body differs in
-    both, and the lightness split has read it already.
+    hue than in lightness: a white pip (or the white table) differs from a coloured body in
+    both, far more in lightness, and the lightness split has looked at it already.
     """
     hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
     reading = _read_maps({"hue": hue * _WIDE_BOOL})
@@ -744,7 +745,8 @@ def _read_maps(maps: dict[str, np.ndarray]) -> PipReading:
         readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error,
                                    fit.squash))
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
-    best, other = readings[0], (readings[1:] or [PipReading(None, 0.0)])[0]
+    best = readings[0]
+    other = readings[1] if len(readings) > 1 else PipReading(None, 0.0)
     if best.confidence <= 0.0:
         reason = best.reason or "unclear pips"
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
