@@ -220,9 +220,14 @@ def pip_axis(diff: np.ndarray, dist: np.ndarray) -> tuple[float, float, float]:
     """The Lab difference from the body around the strongest contrast where pips lie (its
     3x3 mean), turned to point darker: the colour of the pips, the strongest thing there."""
     x, y = cv2.minMaxLoc(dist, _PIP_ZONE)[3]
-    axis_l, axis_a, axis_b = diff[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0).tolist()
+    axis_l, axis_a, axis_b = _difference_around(diff, x, y)
     sign = -1.0 if axis_l > 0 else 1.0
     return sign * axis_l, sign * axis_a, sign * axis_b
+
+
+def _difference_around(diff: np.ndarray, x: int, y: int) -> list[float]:
+    """The mean Lab difference from the body over the 3x3 pixels around (x, y)."""
+    return diff[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0).tolist()
 
 
 def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
@@ -724,8 +729,7 @@ def read_hue(diff: np.ndarray) -> PipReading:
 
 def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:
     """Whether a pip differs from the body more in hue than in lightness (3x3 mean)."""
-    x, y = round(pip.x + MARGIN), round(pip.y + MARGIN)
-    dl, da, db = diff[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0).tolist()
+    dl, da, db = _difference_around(diff, round(pip.x + MARGIN), round(pip.y + MARGIN))
     return math.hypot(da, db) >= abs(dl)
 
 
