@@ -134,11 +134,6 @@ class Tally:
     images: int = 0
     confusion: Counter = field(default_factory=Counter)  # (true, read) with read 0=abstain, -1=miss
 
-    def add_image(self, dets: list[Seen], labels: list[LabelledDie],
-                  colours: set[str] | None = None) -> None:
-        """Count one image: ``colours`` limits the labelled dice that count (None = all)."""
-        self.add_outcomes(outcomes(dets, labels, colours))
-
     def add_outcomes(self, image: list[Outcome]) -> None:
         """Count one image's ``outcomes``."""
         self.images += 1
@@ -154,7 +149,7 @@ class Tally:
 
     def _count_found(self, kind: str, d: Seen, lab: LabelledDie) -> None:
         self.found += 1
-        if d.face is None:  # kind "abstained"
+        if kind == "abstained":
             self.abstained += 1
             self.confusion[(lab.value, 0)] += 1
         else:

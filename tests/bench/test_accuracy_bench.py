@@ -98,14 +98,14 @@ def test_tally_counts_found_faces_abstentions_false_and_colour_filter():
     dets = [Seen(15, 15, 30, 0, 1, "white"), Seen(115, 15, 30, 0, None, "red"),
             Seen(215, 15, 30, 0, 5, "unknown"), Seen(500, 500, 30, 0, 2, "white")]
     t = Tally()
-    t.add_image(dets, labels)
+    t.add_outcomes(outcomes(dets, labels))
     f = t.figures()
     assert (f["dice"], f["found"], f["read"], f["wrong"], f["abstained"], f["false"]) == \
         (4, 3, 2, 1, 1, 1)
     assert t.colour_correct == 3 and t.colour_labelled == 3  # black -> "unknown" is right
     assert t.confusion[(6, -1)] == 1 and t.confusion[(2, 0)] == 1 and t.confusion[(4, 5)] == 1
     only = Tally()
-    only.add_image(dets, labels, colours={"white", "red"})
+    only.add_outcomes(outcomes(dets, labels, colours={"white", "red"}))
     g = only.figures()
     # the black die's detection is ignored (neither found nor false); the stray one is false
     assert (g["dice"], g["found"], g["read"], g["wrong"], g["false"]) == (2, 2, 1, 0, 1)
