@@ -718,9 +718,15 @@ def read_hue(diff: np.ndarray) -> PipReading:
     is faint. A reading counts only when every pip it found differs from the body more in
     hue than in lightness: a white pip (or the white table) differs from a coloured body in
     both, far more in lightness, and the lightness split has looked at it already.
+
+    The pips' evenness is judged on their own contrast here, not on their pip-shaped
+    response: by hue the ground is not dark (a red body's hue shifts under glare and shade),
+    and the response, the pip's level less that of its ground, magnifies the difference
+    between two pips. On gold pips: ground 10-13 under pips of 18-26, so a pip at 0.71 of
+    the strongest pip's level answers at 0.52 of its response.
     """
     hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
-    reading = _read_maps({"hue": hue * _WIDE_BOOL})
+    reading = _read_maps({"hue": hue * _WIDE_BOOL}, even_by_response=False)
     if reading.face is not None and not all(_hue_differs(diff, b) for b in reading.blobs):
         return PipReading(None, 0.0, "unclear pips", reading.polarity, reading.blobs,
                           reading.contrast, reading.fit_error)
@@ -733,10 +739,15 @@ def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:
     return math.hypot(da, db) >= abs(dl)
 
 
-def _read_maps(maps: dict[str, np.ndarray]) -> PipReading:
+def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) -> PipReading:
     """The reading of the best of the contrast maps (``contrast_maps``'s two, or one), or an
     abstention when its pips are smeared, unlike each other, out of scale, or another map
-    reads another face too."""
+    reads another face too.
+
+    Args:
+        even_by_response: whether the pips' evenness counts their pip-shaped response
+            besides their contrast (``_confidence``).
+    """
     readings = []
     surface = sum(maps.values())
     for polarity, contrast in maps.items():
@@ -745,7 +756,7 @@ def _read_maps(maps: dict[str, np.ndarray]) -> PipReading:
             reason = "no pips" if not pips else "unclear pips"
             readings.append(PipReading(None, 0.0, reason, polarity, tuple(pips), peak))
             continue
-        conf = _confidence(fit, pips, weaker, peak, surface)
+        conf = _confidence(fit, pips, weaker, peak, surface, even_by_response=even_by_response)
         readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error,
                                    fit.squash))
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
@@ -811,15 +822,21 @@ RIVAL_REACH = {face: _rival_reach(face) for face in LAYOUTS}  # 1-3: sqrt(2), 4:
 
 
 def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: float,
-                surface: np.ndarray | None = None) -> float:
-    """Belief in a layout from fit error, even pip strength, rival peaks and contrast."""
+                surface: np.ndarray | None = None, *, even_by_response: bool = True) -> float:
+    """Belief in a layout from fit error, even pip strength, rival peaks and contrast.
+
+    Pips are even when the weakest has nearly the strongest one's contrast and, with
+    ``even_by_response``, nearly its pip-shaped response too (``find_peaks``'s strength).
+    """
     if fit.step * RIVAL_REACH[fit.face] * CROP / 2 <= MIN_PIP_GAP:
         return 0.0  # a rival face's pips would lie so near these that find_peaks drops them
     fit_f = max(0.0, 1.0 - max(0.0, fit.error - 0.25) / 0.4)
     strengths = [b.area for b in pips]
     contrasts = [b.contrast for b in pips]
     # real pips of one face look alike; a pip seen through a translucent body is fainter
-    even = min(min(strengths) / max(strengths), min(contrasts) / max(contrasts))
+    even = min(contrasts) / max(contrasts)
+    if even_by_response:
+        even = min(even, min(strengths) / max(strengths))
     even_f = max(0.0, min(1.0, (even - EVEN_FROM) / EVEN_SPAN))
     amb_f = max(0.0, min(1.0, (RIVAL_TO - ambiguity(fit, pips, weaker, surface)) / RIVAL_SPAN))
     con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))

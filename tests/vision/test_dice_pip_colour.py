@@ -155,3 +155,46 @@ def test_the_hue_look_takes_no_pips_that_differ_more_in_lightness(face, monkeypa
     assert dice_pips.read_hue(diff).face is None
     monkeypatch.setattr(dice_pips, "_hue_differs", lambda diff, pip: True)
     assert dice_pips.read_hue(diff).face == face  # the check, not the map, declines them
+
+
+def rippled_die(face: int, *, first_pip: float) -> np.ndarray:
+    """``lit_die`` (evenly lit) on a body whose hue ripples across the top (+-12 levels of
+    Lab a, as glare and shade shift a red body's hue), its first pip ``first_pip`` times as
+    far from the body as the others."""
+    yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
+    lab = cv2.cvtColor(lit_die(face, gradient=0.0, pip_shift=(0.0, 0.0, 0.0)),
+                       cv2.COLOR_BGR2LAB).astype(np.float32)
+    top = (np.abs(xx - VIEW / 2) < CROP / 2) & (np.abs(yy - VIEW / 2) < CROP / 2)
+    lab[..., 1] += top * 12.0 * np.sin(4 * np.pi * xx / CROP) * np.sin(4 * np.pi * yy / CROP)
+    for i, (u, v) in enumerate(LAYOUTS[face][0]):
+        cx = VIEW / 2 + u * NOMINAL_STEP * CROP / 2
+        cy = VIEW / 2 + v * NOMINAL_STEP * CROP / 2
+        disc = np.clip(0.09 * CROP + 0.5 - np.hypot(xx - cx, yy - cy), 0.0, 1.0)
+        share = first_pip if i == 0 else 1.0
+        lab += disc[..., None] * np.array(GOLD_SHIFT, np.float32) * share
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+def _hue_map(crop: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    diff, _ = dice_pips.body_difference(lab, dice_pips.body_lab(lab))
+    hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
+    return hue * dice_pips._WIDE_BOOL
+
+
+@pytest.mark.parametrize("face", [3, 5])
+def test_the_hue_look_judges_evenness_by_the_pips_contrast(face):
+    # by hue the ground under the pips is not dark: a pip at 0.6 of the others' hue
+    # difference answers far weaker than that in the pip-shaped response
+    crop = rippled_die(face, first_pip=0.6)
+    reading = read_top(crop)
+    assert (reading.face, reading.polarity) == (face, "hue")
+    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    by_response = dice_pips._read_maps({"hue": _hue_map(crop)}, even_by_response=True)
+    assert by_response.confidence < dice_pips.RESPLIT_BELOW
+
+
+@pytest.mark.parametrize("face", [2, 3, 5])
+def test_a_faint_pip_still_spoils_the_hue_look(face):
+    # a mark at 0.4 of the pips' contrast is not one of them, by hue as by lightness
+    assert read_top(rippled_die(face, first_pip=0.4)).face is None
