@@ -275,6 +275,8 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
         face, conf, reason = None, 0.0, "cocked"
     elif is_blurred(rectify(image, h, CROP, BLUR_VIEW)):
         face, conf, reason = None, 0.0, "blurred"
+    if face is None and all(spot_count(c) == 3 for c in group):
+        return None  # three spots in a row that read as no die, or one that cannot be told
     top = view(image, h)
     colour = classify_colour(top, body_between_pips(top, r.blobs))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,

@@ -3,10 +3,13 @@
 A white die on white paper has no colour region of its own, but it still shows its pips.
 Round dark (or light) spots of pip size are found with a difference of Gaussians and linked
 into groups of neighbours; each group of four to six spots spread in two directions (a 4, 5
-or 6) proposes a die square from the spots' extent and direction. The proposal carries its
-spot count (source ``"pips<n>"``): the reader accepts it only when it reads at least that many
-pips, and never reports it as an unreadable die. Ones, twos and threes give too little to
-place a die.
+or 6) proposes a die square from the spots' extent and direction. Three spots evenly spaced
+on a line with no other spot around them (a 3) propose the square whose diagonal they are:
+the same three in a 5's diagonal or a 6's column have that face's other pips within
+``ALONE`` of the square they imply. The proposal carries its spot count (source
+``"pips<n>"``): the reader accepts it only when it reads at least that many pips, and a
+place only threes propose is never reported as an unreadable die (``vision.dice``). Ones and
+twos give too little to place a die.
 
 May import numpy, OpenCV, ``vision.fast_arrays`` and ``Candidate`` from
 ``vision.dice_candidates``.
@@ -32,6 +35,10 @@ MIN_RESPONSE = 45.0
 LEVEL_RATIO = 1.6      # die sizes proposed in one band: [s, 1.6 s]
 WORK_SIGMA = 1.5       # a band's pip scale on the copy of the image it is searched in
 MAX_SPOTS = 600        # more spots than this: a textured table, pips cannot be told apart
+IN_LINE = 0.12         # a three's middle spot lies within this share of its span of the midpoint
+# die edges around a three's centre with no other spot: a 6's other column lies at 0.76-0.85
+# of the square its column implies, a 5's other corners at 0.38 of its own
+ALONE = 0.9
 SOURCE = "pips"
 
 
@@ -75,7 +82,7 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
             continue
         for group in _link(spots, LINK * typical * scale):
             cand = _square(spots[group] / scale, lo, hi)
-            if cand is not None:
+            if cand is not None and (len(group) > 3 or _alone(cand, spots, group, scale)):
                 out.append(cand)
     return out
 
@@ -98,7 +105,7 @@ def _spots(img: np.ndarray, sigma: float) -> np.ndarray:
 
 
 def _link(spots: np.ndarray, reach: float) -> list[list[int]]:
-    """Groups of spots joined by chains of neighbours closer than ``reach`` (4..6 spots)."""
+    """Groups of spots joined by chains of neighbours closer than ``reach`` (3..6 spots)."""
     n = len(spots)
     if n == 0:
         return []
@@ -116,11 +123,14 @@ def _link(spots: np.ndarray, reach: float) -> list[list[int]]:
     groups: dict[int, list[int]] = {}
     for i in range(n):
         groups.setdefault(root(i), []).append(i)
-    return [g for g in groups.values() if 4 <= len(g) <= 6]
+    return [g for g in groups.values() if 3 <= len(g) <= 6]
 
 
 def _square(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | None:
-    """The die square whose pips these are: a 4, 5 or 6 spans two pip offsets both ways."""
+    """The die square whose pips these are: a 4, 5 or 6 spans two pip offsets both ways, a 3
+    along its diagonal."""
+    if len(pts) == 3:
+        return _diagonal(pts, min_size, max_size)
     (cx, cy), (w, h), angle = cv2.minAreaRect(pts.reshape(-1, 1, 2))
     if min(w, h) < 0.6 * max(w, h):
         return None  # not a square pattern: a row of pips, or spots of two dice
@@ -129,3 +139,28 @@ def _square(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | No
         return None
     return Candidate(float(cx), float(cy), size, size, float(angle), 0.0,
                      f"{SOURCE}{len(pts)}")
+
+
+def _diagonal(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | None:
+    """The die square whose diagonal three spots are: evenly spaced on a line, the middle one
+    at its centre, two pip offsets from corner pip to corner pip along each side."""
+    far = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=2)
+    i, j = (int(v) for v in np.unravel_index(int(np.argmax(far)), far.shape))
+    ends, middle = pts[[i, j]], pts[3 - i - j]
+    span = float(far[i, j])
+    if np.linalg.norm(middle - ends.mean(axis=0)) > IN_LINE * span:
+        return None  # not a straight, even row
+    size = span / (2 * PIP_OFFSET * math.sqrt(2))
+    if not min_size <= size <= max_size:
+        return None
+    dx, dy = (float(v) for v in ends[1] - ends[0])
+    angle = math.degrees(math.atan2(dy, dx)) - 45.0
+    return Candidate(float(middle[0]), float(middle[1]), size, size, angle, 0.0, f"{SOURCE}3")
+
+
+def _alone(cand: Candidate, spots: np.ndarray, group: list[int], scale: float) -> bool:
+    """Whether no spot but the group's lies within ``ALONE`` die edges of its centre."""
+    others = np.delete(spots, group, axis=0) / scale
+    if len(others) == 0:
+        return True
+    return float(np.hypot(others[:, 0] - cand.cx, others[:, 1] - cand.cy).min()) >= ALONE * cand.w
