@@ -725,12 +725,18 @@ def read_hue(diff: np.ndarray) -> PipReading:
     between two pips. On gold pips: ground 10-13 under pips of 18-26, so a pip at 0.71 of
     the strongest pip's level answers at 0.52 of its response.
     """
-    hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
-    reading = _read_maps({"hue": hue * _WIDE_BOOL}, even_by_response=False)
+    reading = _read_maps({"hue": hue_contrast(diff)}, even_by_response=False)
     if reading.face is not None and not all(_hue_differs(diff, b) for b in reading.blobs):
         return PipReading(None, 0.0, "unclear pips", reading.polarity, reading.blobs,
                           reading.contrast, reading.fit_error)
     return reading
+
+
+def hue_contrast(diff: np.ndarray) -> np.ndarray:
+    """Each pixel's distance from the body colour in Lab (a, b) alone (``body_difference``),
+    smoothed over 3x3, on the die top and nearly all of its margin (``_WIDE``)."""
+    hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
+    return hue * _WIDE_BOOL
 
 
 def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:

@@ -36,12 +36,20 @@ def lit_die(face: int, *, gradient: float, pip_shift=GOLD_SHIFT, body=RED_LAB) -
     top = (np.abs(xx - VIEW / 2) < CROP / 2) & (np.abs(yy - VIEW / 2) < CROP / 2)
     lab[top] = body
     lab[..., 0] += top * gradient * (VIEW / 2 - xx) / (CROP / 2)
-    for u, v in LAYOUTS[face][0]:
+    _add_pips(lab, face, pip_shift)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+def _add_pips(lab: np.ndarray, face: int, pip_shift, first_pip: float = 1.0) -> None:
+    """Add a face's pips to a Lab crop in place, ``pip_shift`` off the body around them (the
+    first pip ``first_pip`` times as far)."""
+    yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
+    for i, (u, v) in enumerate(LAYOUTS[face][0]):
         cx = VIEW / 2 + u * NOMINAL_STEP * CROP / 2
         cy = VIEW / 2 + v * NOMINAL_STEP * CROP / 2
         disc = np.clip(0.09 * CROP + 0.5 - np.hypot(xx - cx, yy - cy), 0.0, 1.0)
-        lab += disc[..., None] * np.array(pip_shift, np.float32)
-    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+        share = first_pip if i == 0 else 1.0
+        lab += disc[..., None] * np.array(pip_shift, np.float32) * share
 
 
 @pytest.mark.parametrize("face", [2, 3, 4, 5, 6])
@@ -166,20 +174,14 @@ def rippled_die(face: int, *, first_pip: float) -> np.ndarray:
                        cv2.COLOR_BGR2LAB).astype(np.float32)
     top = (np.abs(xx - VIEW / 2) < CROP / 2) & (np.abs(yy - VIEW / 2) < CROP / 2)
     lab[..., 1] += top * 12.0 * np.sin(4 * np.pi * xx / CROP) * np.sin(4 * np.pi * yy / CROP)
-    for i, (u, v) in enumerate(LAYOUTS[face][0]):
-        cx = VIEW / 2 + u * NOMINAL_STEP * CROP / 2
-        cy = VIEW / 2 + v * NOMINAL_STEP * CROP / 2
-        disc = np.clip(0.09 * CROP + 0.5 - np.hypot(xx - cx, yy - cy), 0.0, 1.0)
-        share = first_pip if i == 0 else 1.0
-        lab += disc[..., None] * np.array(GOLD_SHIFT, np.float32) * share
+    _add_pips(lab, face, GOLD_SHIFT, first_pip)
     return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
 
 
 def _hue_map(crop: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     diff, _ = dice_pips.body_difference(lab, dice_pips.body_lab(lab))
-    hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
-    return hue * dice_pips._WIDE_BOOL
+    return dice_pips.hue_contrast(diff)
 
 
 @pytest.mark.parametrize("face", [3, 5])
