@@ -133,9 +133,11 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
 def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:
     """A place only the more sensitive look found is a die when its face reads at a size in
     the range asked for: an unreadable faint spot is more often clutter (a wood grain, a
-    reflection, a key's label). Faint regions lie apart from all others, so a place is faint
-    or not as a whole."""
-    return not is_faint(group[0]) or (die.face is not None and die.size >= min_size)
+    reflection, a key's label). A face read surely but on pips squeezed as a leaning die
+    shows them ("cocked") was read too: the player is asked to straighten that die. Faint
+    regions lie apart from all others, so a place is faint or not as a whole."""
+    read = die.face is not None or die.reason == "cocked"
+    return not is_faint(group[0]) or (read and die.size >= min_size)
 
 
 def _as_bgr(image: np.ndarray | None) -> np.ndarray | None:

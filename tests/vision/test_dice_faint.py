@@ -117,8 +117,8 @@ def test_faint_cream_dice_are_read(monkeypatch):
     assert without < with_cream, (without, with_cream)
 
 
-def _die(face: int | None, size: float) -> DieDetection:
-    return DieDetection(0.0, 0.0, size, 0.0, face, "white", 0.9 if face else 0.0)
+def _die(face: int | None, size: float, reason: str = "") -> DieDetection:
+    return DieDetection(0.0, 0.0, size, 0.0, face, "white", 0.9 if face else 0.0, reason)
 
 
 def test_a_faint_place_is_reported_only_when_read_at_a_searched_size():
@@ -127,6 +127,11 @@ def test_a_faint_place_is_reported_only_when_read_at_a_searched_size():
     assert _reportable(faint, _die(3, 20.0), 12.0)
     assert not _reportable(faint, _die(None, 20.0), 12.0)   # unreadable: more often clutter
     assert not _reportable(faint, _die(1, 10.0), 12.0)      # smaller than any die searched for
+    # a face read surely on pips squeezed as a leaning die shows them: a die to straighten
+    assert _reportable(faint, _die(None, 20.0, "cocked"), 12.0)
+    assert not _reportable(faint, _die(None, 10.0, "cocked"), 12.0)
+    for reason in ("blurred", "cut off", "unclear pips", "unsure"):  # unreadable
+        assert not _reportable(faint, _die(None, 20.0, reason), 12.0)
     assert _reportable(plain, _die(None, 20.0), 12.0)       # elsewhere abstentions are reported
     split = Candidate(0.0, 0.0, 20.0, 20.0, 0.0, 0.9, "bright14-local" + FAINT + "+split")
     assert not _reportable([split], _die(None, 20.0), 12.0)
