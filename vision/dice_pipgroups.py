@@ -6,10 +6,11 @@ into groups of neighbours; each group of four to six spots spread in two directi
 or 6) proposes a die square from the spots' extent and direction. Three spots evenly spaced
 on a line with no other spot around them (a 3) propose the square whose diagonal they are:
 the same three in a 5's diagonal or a 6's column have that face's other pips within
-``ALONE`` of the square they imply. The proposal carries its spot count (source
-``"pips<n>"``): the reader accepts it only when it reads at least that many pips, and a
-place only threes propose is never reported as an unreadable die (``vision.dice``). Ones and
-twos give too little to place a die.
+``ALONE`` of the square they imply, and a 6 leaning on an edge (its columns shortened, each
+linked on its own) shows its other column as a parallel row beside it. The proposal carries
+its spot count (source ``"pips<n>"``): the reader accepts it only when it reads at least
+that many pips, and a place only threes propose is never reported as an unreadable die
+(``vision.dice``). Ones and twos give too little to place a die.
 
 May import numpy, OpenCV, ``vision.fast_arrays`` and ``Candidate`` from
 ``vision.dice_candidates``.
@@ -17,6 +18,7 @@ May import numpy, OpenCV, ``vision.fast_arrays`` and ``Candidate`` from
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import cv2
@@ -39,6 +41,13 @@ IN_LINE = 0.12         # a three's middle spot lies within this share of its spa
 # die edges around a three's centre with no other spot: a 6's other column lies at 0.76-0.85
 # of the square its column implies, a 5's other corners at 0.38 of its own
 ALONE = 0.9
+# another row of three beside a three, as a 6's other column: its span within this ratio of
+# the three's, turned less than this, shifted along the three by at most this share of its
+# span and lying at most this many spans from it
+PAIR_SPAN = (0.75, 1.33)
+PAIR_TURN = 15.0
+PAIR_SHIFT = 0.5
+PAIR_APART = 2.5
 SOURCE = "pips"
 
 
@@ -80,9 +89,11 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
         spots = _spots(sign * img, max(1.0, sigma * scale))
         if len(spots) > MAX_SPOTS:
             continue
-        for group in _link(spots, LINK * typical * scale):
+        groups = _link(spots, LINK * typical * scale)
+        for group in groups:
             cand = _square(spots[group] / scale, lo, hi)
-            if cand is not None and (len(group) > 3 or _alone(cand, spots, group, scale)):
+            if cand is not None and (len(group) > 3 or (
+                    _alone(cand, spots, group, scale) and not _paired(spots, group, groups))):
                 out.append(cand)
     return out
 
@@ -144,12 +155,10 @@ def _square(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | No
 def _diagonal(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | None:
     """The die square whose diagonal three spots are: evenly spaced on a line, the middle one
     at its centre, two pip offsets from corner pip to corner pip along each side."""
-    far = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=2)
-    i, j = (int(v) for v in np.unravel_index(int(np.argmax(far)), far.shape))
-    ends, middle = pts[[i, j]], pts[3 - i - j]
-    span = float(far[i, j])
-    if np.linalg.norm(middle - ends.mean(axis=0)) > IN_LINE * span:
-        return None  # not a straight, even row
+    row = _even_row(pts)
+    if row is None:
+        return None
+    ends, middle, span = row
     size = span / (2 * PIP_OFFSET * math.sqrt(2))
     if not min_size <= size <= max_size:
         return None
@@ -164,3 +173,45 @@ def _alone(cand: Candidate, spots: np.ndarray, group: list[int], scale: float) -
     if len(others) == 0:
         return True
     return float(np.hypot(others[:, 0] - cand.cx, others[:, 1] - cand.cy).min()) >= ALONE * cand.w
+
+
+def _even_row(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """Three spots' two ends, middle and span when they are evenly spaced on a line (the
+    middle within ``IN_LINE`` of the span from the ends' midpoint), else None."""
+    far = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=2)
+    i, j = (int(v) for v in np.unravel_index(int(np.argmax(far)), far.shape))
+    ends, middle = pts[[i, j]], pts[3 - i - j]
+    span = float(far[i, j])
+    if span == 0.0 or np.linalg.norm(middle - ends.mean(axis=0)) > IN_LINE * span:
+        return None
+    return ends, middle, span
+
+
+def _paired(spots: np.ndarray, group: list[int], groups: list[list[int]]) -> bool:
+    """Whether another even row of three spots (in any other group) lies beside a three's,
+    parallel and as long: the two are a 6's columns. A 6 leaning on an edge is foreshortened
+    along its columns, so each column links on its own (or with a side face's pip) and
+    implies a die too small for the other column to be near it (``_alone``)."""
+    row = _even_row(spots[group])
+    if row is None:
+        return False
+    (a, b), middle, span = row
+    along = (b - a) / span
+    for other in groups:
+        if other == group:
+            continue
+        for triple in itertools.combinations(other, 3):
+            beside = _even_row(spots[list(triple)])
+            if beside is None:
+                continue
+            (c, d), centre, other_span = beside
+            if not PAIR_SPAN[0] <= other_span / span <= PAIR_SPAN[1]:
+                continue
+            if abs(float(np.dot(d - c, along))) < other_span * math.cos(math.radians(PAIR_TURN)):
+                continue
+            offset = centre - middle
+            shift = abs(float(np.dot(offset, along)))
+            apart = abs(float(offset[0] * along[1] - offset[1] * along[0]))
+            if shift <= PAIR_SHIFT * span and apart <= PAIR_APART * span:
+                return True
+    return False

@@ -244,6 +244,24 @@ def test_three_spots_of_a_larger_face_propose_no_three(face):
     assert counts and 3 not in counts
 
 
+def _leaning_six(angle: float, squash: float, edge: float = 80.0) -> list[tuple[float, float]]:
+    """Pip centres of a 6 leaning on an edge: seen from above, its columns are shortened to
+    ``squash`` of their length (the other column stays two pip offsets away)."""
+    a, step = np.radians(angle), 0.27 * edge
+    return [(120.0 + step * (u * np.cos(a) - squash * v * np.sin(a)),
+             120.0 + step * (u * np.sin(a) + squash * v * np.cos(a))) for u, v in LAYOUTS[6]]
+
+
+@pytest.mark.parametrize(("angle", "squash"), [(0.0, 0.6), (40.0, 0.6), (20.0, 0.8)])
+def test_the_columns_of_a_leaning_six_propose_no_three(angle, squash):
+    """Shortened, each column of a leaning 6 links on its own and implies a die too small for
+    the other column to lie near it; the two parallel rows still tell a 6's columns."""
+    img = _dots(_leaning_six(angle, squash))
+    lightness = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[:, :, 0]
+    assert 3 not in [spot_count(c) for c in pip_groups(lightness, 20, 172)]
+    assert all(d.face in (None, 6) for d in find_dice(img))
+
+
 def test_a_three_found_by_its_spots_alone_is_placed_on_its_diagonal():
     lightness = cv2.cvtColor(_dots(_layout_at(3, 25.0)), cv2.COLOR_BGR2LAB)[:, :, 0]
     threes = [c for c in pip_groups(lightness, 20, 172) if spot_count(c) == 3]
