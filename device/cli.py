@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default="unification")
     p.add_argument("--side", default="simple", help="board side under the camera (default: simple)")
 
-    p = sub.add_parser("bench", help="accuracy and latency benchmarks")
+    p = sub.add_parser("bench", help="accuracy, latency and hard-dice benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
     b = bsub.add_parser("accuracy", help="die finder and reader on labelled photos")
     b.add_argument("--dataset", required=True, help="a folder in the realdata manifest format")
@@ -100,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write each die's outcome as CSV (it holds the labels: do not commit it)")
     b = bsub.add_parser("latency", help="frame-to-TableView time on one core")
     b.add_argument("--frames", type=int, default=100)
+    b = bsub.add_parser("hard", help="wrong faces on drawn cocked, touching, blurred dice")
+    b.add_argument("--seeds", type=int, default=100, help="scenes drawn per kind")
     return parser
 
 

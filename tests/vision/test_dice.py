@@ -12,25 +12,16 @@ import cv2
 import numpy as np
 import pytest
 
+from bench.hard_dice import TABLES, table
 from calibration.dice_art import PIP_OFFSET, draw_die, paste_die
 from vision.dice import DieDetection, PipReading, _called, _leaning, find_dice
 from vision.dice_candidates import Candidate
 from vision.dice_pipgroups import pip_groups, spot_count
 from vision.dice_pips import Blob
 
-TABLES = {"light": (200, 205, 210), "dark": (50, 60, 70), "wood": (90, 140, 180)}
 BODIES = ["white", "red", "cream", "translucent-red"]
 SIZES = [25, 40, 64, 100, 150]
 SURE = 0.6
-
-
-def table(side: int, kind: str, seed: int) -> np.ndarray:
-    """A plain table with sensor noise."""
-    rng = np.random.default_rng(seed)
-    img = np.empty((side, side, 3), np.float32)
-    img[:] = TABLES[kind]
-    img += rng.normal(0.0, 3.0, img.shape)
-    return np.clip(img, 0, 255).astype(np.uint8)
 
 
 def one_die(face: int, colour: str, size: int, angle: float, kind: str, seed: int,

@@ -1,0 +1,179 @@
+"""Wrong faces on hard drawn dice (``dicekeeper bench hard``).
+
+The real photos of ``bench accuracy`` hold few cocked, touching or moving dice, and a wrong
+face called on one of those is the worst outcome (it breaks refereeing). This benchmark
+draws them (``calibration.dice_art``) in numbers, seeded, and runs ``vision.dice.find_dice``
+on each scene as on a photo:
+
+- clean: one die lying flat (the control);
+- cocked: one die leaning 30-50 degrees on an edge, showing a side face;
+- touching: two dice side by side, edges touching;
+- blurred: one die smeared by motion over half its edge.
+
+Each kind draws ``--seeds`` scenes over faces 1-6, white / cream / red / translucent-red
+bodies, die edges 25-150 px, light, dark and wooden tables, any rotation. Per kind it prints
+the dice drawn, the share read (a face called that the die shows on top), abstained on (found
+with no face), and the scenes with a wrong face: a face called with the reader's confidence
+(``SURE``) that no die of the scene shows on top. A blurred die should not be read at all,
+so its line also gives the share read. The last line sums the wrong scenes over the kinds.
+
+Figures, not a test: ``make test`` keeps the few seeds it asserts on; this one is for
+before-and-after comparisons of a change to the reader.
+
+May import calibration, vision, OpenCV and numpy. Prints (command module).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from calibration.dice_art import draw_die, paste_die
+from vision.dice import find_dice
+
+TABLES = {"light": (200, 205, 210), "dark": (50, 60, 70), "wood": (90, 140, 180)}
+BODIES = ("white", "cream", "red", "translucent-red")
+SIZE_RANGE = (25, 150)   # die edge, px (the issue's range for free dice)
+TILT_RANGE = (25.0, 42.0)  # degrees a cocked die leans (past 45 its side face is the upper one)
+SURE = 0.6               # the referee's threshold: a face called at this confidence counts
+NEAR = 0.75              # of a die edge: a detection this close to a drawn die is of it
+
+
+def table(side: int, kind: str, seed: int) -> np.ndarray:
+    """A plain table of ``TABLES[kind]`` with sensor noise."""
+    rng = np.random.default_rng(seed)
+    img = np.empty((side, side, 3), np.float32)
+    img[:] = TABLES[kind]
+    img += rng.normal(0.0, 3.0, img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+@dataclass(frozen=True)
+class HardScene:
+    """A drawn scene: the image, each die's centre and top face, and the faces allowed."""
+
+    image: np.ndarray
+    dice: tuple[tuple[float, float, int], ...]  # x, y, face on top
+    size: int
+
+
+@dataclass
+class Tally:
+    """Outcomes of one kind of scene."""
+
+    dice: int = 0
+    read: int = 0
+    abstained: int = 0
+    scenes: int = 0
+    wrong: list[int] = field(default_factory=list)  # seeds of the scenes with a wrong face
+
+    def add(self, seed: int, scene: HardScene, found: list) -> None:
+        self.scenes += 1
+        self.dice += len(scene.dice)
+        tops = {face for *_, face in scene.dice}
+        for x, y, face in scene.dice:
+            near = [d for d in found if np.hypot(d.x - x, d.y - y) < NEAR * scene.size]
+            if any(d.face == face for d in near):
+                self.read += 1
+            elif any(d.face is None for d in near):
+                self.abstained += 1
+        if any(d.face is not None and d.face not in tops and d.confidence >= SURE
+               for d in found):
+            self.wrong.append(seed)
+
+
+def _choice(rng: np.random.Generator, options) -> str:
+    return str(options[int(rng.integers(len(options)))])
+
+
+def _one(seed: int, tilt: tuple[float, float] | None) -> HardScene:
+    rng = np.random.default_rng(seed)
+    face, size = int(rng.integers(1, 7)), int(rng.integers(SIZE_RANGE[0], SIZE_RANGE[1] + 1))
+    lean = float(rng.uniform(*tilt)) if tilt else 0.0
+    img = table(4 * size, _choice(rng, list(TABLES)), seed)
+    bgr, alpha = draw_die(face, _choice(rng, BODIES), size, float(rng.uniform(0, 90)),
+                          tilt=lean, seed=seed)
+    paste_die(img, bgr, alpha, (2 * size, 2 * size))
+    return HardScene(img, ((2.0 * size, 2.0 * size, face),), size)
+
+
+def clean_scene(seed: int) -> HardScene:
+    """One die lying flat."""
+    return _one(seed, None)
+
+
+def cocked_scene(seed: int) -> HardScene:
+    """One die leaning ``TILT_RANGE`` degrees on an edge."""
+    return _one(seed, TILT_RANGE)
+
+
+def touching_scene(seed: int) -> HardScene:
+    """Two dice of one colour side by side, their edges touching, both turned alike."""
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(SIZE_RANGE[0], SIZE_RANGE[1] // 2 + 1))
+    faces = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+    body, angle = _choice(rng, BODIES), float(rng.uniform(0, 90))
+    img = table(4 * size, _choice(rng, list(TABLES)), seed)
+    a = np.radians(angle)
+    dice = []
+    for sign, face in zip((-1, 1), faces, strict=True):
+        x = 2 * size + sign * size / 2 * np.cos(a)
+        y = 2 * size + sign * size / 2 * np.sin(a)
+        bgr, alpha = draw_die(face, body, size, angle, seed=2 * seed + (sign > 0))
+        paste_die(img, bgr, alpha, (x, y))
+        dice.append((float(x), float(y), face))
+    return HardScene(img, tuple(dice), size)
+
+
+def blurred_scene(seed: int) -> HardScene:
+    """One die smeared by motion over half its edge, in any direction."""
+    scene = clean_scene(seed)
+    rng = np.random.default_rng(10_000 + seed)
+    length = scene.size // 2 + 1
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0
+    rot = cv2.getRotationMatrix2D((length / 2, length / 2), float(rng.uniform(0, 180)), 1.0)
+    kernel = cv2.warpAffine(kernel, rot, (length, length))
+    image = cv2.filter2D(scene.image, -1, kernel / kernel.sum())
+    return HardScene(image, scene.dice, scene.size)
+
+
+KINDS: dict[str, Callable[[int], HardScene]] = {
+    "clean": clean_scene, "cocked": cocked_scene, "touching": touching_scene,
+    "blurred": blurred_scene,
+}
+
+
+def run_kind(make: Callable[[int], HardScene], seeds: int, first: int = 0) -> Tally:
+    """Draw and read ``seeds`` scenes of one kind."""
+    tally = Tally()
+    for seed in range(first, first + seeds):
+        scene = make(seed)
+        tally.add(seed, scene, find_dice(scene.image))
+    return tally
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+
+def command(args) -> int:
+    """``dicekeeper bench hard``: one line per kind, then the total of wrong scenes."""
+    cv2.setNumThreads(1)
+    seeds = max(1, int(args.seeds))
+    total = scenes = 0
+    for name, make in KINDS.items():
+        start = time.perf_counter()
+        t = run_kind(make, seeds)
+        total, scenes = total + len(t.wrong), scenes + t.scenes
+        listed = " ".join(str(s) for s in t.wrong[:12]) + (" ..." if len(t.wrong) > 12 else "")
+        print(f"{name}: dice {t.dice} | read {_pct(t.read, t.dice)} | "
+              f"abstained {_pct(t.abstained, t.dice)} | wrong face in {len(t.wrong)} of "
+              f"{t.scenes} scenes{' (seeds ' + listed + ')' if t.wrong else ''} | "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+    print(f"scenes {scenes} | wrong face in {total} ({_pct(total, scenes)}) | seeds {seeds} per kind")
+    return 0

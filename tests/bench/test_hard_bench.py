@@ -1,0 +1,39 @@
+"""Tests of the hard-dice benchmark's pieces: its scenes and how it scores them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bench.hard_dice import KINDS, HardScene, Tally
+from vision.dice import DieDetection
+
+
+def test_every_kind_draws_its_dice_where_it_says():
+    for name, make in KINDS.items():
+        scene = make(3)
+        assert len(scene.dice) == (2 if name == "touching" else 1)
+        for x, y, face in scene.dice:
+            assert 1 <= face <= 6
+            assert 0 < x < scene.image.shape[1] and 0 < y < scene.image.shape[0]
+            # the die is drawn there: its centre differs from the table in the corner
+            assert np.abs(scene.image[int(y), int(x)].astype(int)
+                          - scene.image[2, 2].astype(int)).max() > 20
+    assert make(3).image.tobytes() == make(3).image.tobytes()  # seeded
+
+
+def _det(x: float, face: int | None, confidence: float = 0.9) -> DieDetection:
+    return DieDetection(x, 50.0, 40.0, 0.0, face, "white", confidence)
+
+
+def test_the_tally_counts_read_abstained_and_wrong_scenes():
+    scene = HardScene(np.zeros((100, 200, 3), np.uint8), ((50.0, 50.0, 3), (150.0, 50.0, 5)), 40)
+    tally = Tally()
+    tally.add(0, scene, [_det(52.0, 3), _det(150.0, None)])
+    tally.add(1, scene, [_det(50.0, 5), _det(148.0, 5)])     # a face of the other die: allowed
+    tally.add(2, scene, [_det(50.0, 4)])                     # no die shows a 4: wrong
+    tally.add(3, scene, [_det(50.0, 4, confidence=0.3)])     # not called: not wrong
+    tally.add(4, scene, [_det(100.0 + 50.0, 3, confidence=0.9), _det(90.0, 6)])  # 6 far off
+    assert tally.scenes == 5 and tally.dice == 10
+    assert tally.read == 2          # scene 0's 3, scene 1's 5
+    assert tally.abstained == 1     # scene 0's 5
+    assert tally.wrong == [2, 4]
