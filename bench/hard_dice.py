@@ -121,8 +121,9 @@ def touching_scene(seed: int) -> HardScene:
     a = np.radians(angle)
     dice = []
     for sign, face in zip((-1, 1), faces, strict=True):
+        # along the dice's own axis: (cos, -sin) on screen, where y grows downwards
         x = 2 * size + sign * size / 2 * np.cos(a)
-        y = 2 * size + sign * size / 2 * np.sin(a)
+        y = 2 * size - sign * size / 2 * np.sin(a)
         bgr, alpha = draw_die(face, body, size, angle, seed=2 * seed + (sign > 0))
         paste_die(img, bgr, alpha, (x, y))
         dice.append((float(x), float(y), face))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pytest
 
-from bench.hard_dice import KINDS, HardScene, Tally
+from bench.hard_dice import KINDS, HardScene, Tally, touching_scene
 from vision.dice import DieDetection
 
 
@@ -19,6 +21,21 @@ def test_every_kind_draws_its_dice_where_it_says():
             assert np.abs(scene.image[int(y), int(x)].astype(int)
                           - scene.image[2, 2].astype(int)).max() > 20
     assert make(3).image.tobytes() == make(3).image.tobytes()  # seeded
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_touching_dice_lie_edge_to_edge(seed):
+    """The two dice make one rectangle twice as long as wide: side by side along their own
+    axis, neither overlapping nor staggered."""
+    scene = touching_scene(seed)
+    img = scene.image.astype(int)
+    on_dice = (np.abs(img - img[2, 2]).max(axis=2) > 30).astype(np.uint8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(on_dice)
+    largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    pts = np.column_stack(np.nonzero(labels == largest)[::-1]).astype(np.float32)
+    _, (w, h), _ = cv2.minAreaRect(pts)
+    assert abs(max(w, h) / min(w, h) - 2.0) < 0.06
+    assert abs(min(w, h) / scene.size - 1.0) < 0.05
 
 
 def _det(x: float, face: int | None, confidence: float = 0.9) -> DieDetection:
