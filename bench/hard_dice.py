@@ -6,8 +6,9 @@ draws them (``calibration.dice_art``) in numbers, seeded, and runs ``vision.dice
 on each scene as on a photo:
 
 - clean: one die lying flat (the control);
-- cocked: one die leaning 30-50 degrees on an edge, showing a side face;
-- touching: two dice side by side, edges touching;
+- cocked: one die leaning ``TILT_RANGE`` (25-42) degrees on an edge, showing a side face
+  (past 45 degrees the side face is the upper one, and reading it would not be wrong);
+- touching: two dice side by side along their own axis, edges touching (edges up to 75 px);
 - blurred: one die smeared by motion over half its edge.
 
 Each kind draws ``--seeds`` scenes over faces 1-6, white / cream / red / translucent-red
@@ -54,7 +55,7 @@ def table(side: int, kind: str, seed: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class HardScene:
-    """A drawn scene: the image, each die's centre and top face, and the faces allowed."""
+    """A drawn scene: the image, each die's centre and top face, and the die edge."""
 
     image: np.ndarray
     dice: tuple[tuple[float, float, int], ...]  # x, y, face on top
@@ -62,7 +63,7 @@ class HardScene:
 
 
 @dataclass
-class Tally:
+class KindTally:
     """Outcomes of one kind of scene."""
 
     dice: int = 0
@@ -149,9 +150,9 @@ KINDS: dict[str, Callable[[int], HardScene]] = {
 }
 
 
-def run_kind(make: Callable[[int], HardScene], seeds: int, first: int = 0) -> Tally:
+def run_kind(make: Callable[[int], HardScene], seeds: int, first: int = 0) -> KindTally:
     """Draw and read ``seeds`` scenes of one kind."""
-    tally = Tally()
+    tally = KindTally()
     for seed in range(first, first + seeds):
         scene = make(seed)
         tally.add(seed, scene, find_dice(scene.image))

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from bench.hard_dice import KINDS, HardScene, Tally, touching_scene
+from bench.hard_dice import KINDS, HardScene, KindTally, touching_scene
 from vision.dice import DieDetection
 
 
@@ -20,7 +20,8 @@ def test_every_kind_draws_its_dice_where_it_says():
             # the die is drawn there: its centre differs from the table in the corner
             assert np.abs(scene.image[int(y), int(x)].astype(int)
                           - scene.image[2, 2].astype(int)).max() > 20
-    assert make(3).image.tobytes() == make(3).image.tobytes()  # seeded
+    cocked = KINDS["cocked"]
+    assert cocked(3).image.tobytes() == cocked(3).image.tobytes()  # seeded
 
 
 @pytest.mark.parametrize("seed", range(1, 6))
@@ -44,7 +45,7 @@ def _det(x: float, face: int | None, confidence: float = 0.9) -> DieDetection:
 
 def test_the_tally_counts_read_abstained_and_wrong_scenes():
     scene = HardScene(np.zeros((100, 200, 3), np.uint8), ((50.0, 50.0, 3), (150.0, 50.0, 5)), 40)
-    tally = Tally()
+    tally = KindTally()
     tally.add(0, scene, [_det(52.0, 3), _det(150.0, None)])
     tally.add(1, scene, [_det(50.0, 5), _det(148.0, 5)])     # a face of the other die: allowed
     tally.add(2, scene, [_det(50.0, 4)])                     # no die shows a 4: wrong
