@@ -135,13 +135,18 @@ def blurred_scene(seed: int) -> HardScene:
     """One die smeared by motion over half its edge, in any direction."""
     scene = clean_scene(seed)
     rng = np.random.default_rng(10_000 + seed)
-    length = scene.size // 2 + 1
+    image = smear(scene.image, scene.size // 2 + 1, float(rng.uniform(0, 180)))
+    return HardScene(image, scene.dice, scene.size)
+
+
+def smear(image: np.ndarray, length: int, angle: float) -> np.ndarray:
+    """Motion blur: each pixel averaged along a line ``length`` px long, turned ``angle``
+    degrees (counter-clockwise on screen)."""
     kernel = np.zeros((length, length), np.float32)
     kernel[length // 2, :] = 1.0
-    rot = cv2.getRotationMatrix2D((length / 2, length / 2), float(rng.uniform(0, 180)), 1.0)
+    rot = cv2.getRotationMatrix2D((length / 2, length / 2), angle, 1.0)
     kernel = cv2.warpAffine(kernel, rot, (length, length))
-    image = cv2.filter2D(scene.image, -1, kernel / kernel.sum())
-    return HardScene(image, scene.dice, scene.size)
+    return cv2.filter2D(image, -1, kernel / kernel.sum())
 
 
 KINDS: dict[str, Callable[[int], HardScene]] = {

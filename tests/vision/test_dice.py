@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from bench.hard_dice import TABLES, table
+from bench.hard_dice import TABLES, smear, table
 from calibration.dice_art import PIP_OFFSET, draw_die, paste_die
 from vision.dice import DieDetection, PipReading, _called, _leaning, find_dice
 from vision.dice_candidates import Candidate
@@ -124,13 +124,7 @@ def test_motion_blurred_die_abstains(seed):
     face, size = 1 + seed % 6, int(rng.integers(40, 90))
     img = one_die(face, ["white", "red", "cream"][seed % 3], size, float(rng.uniform(0, 90)),
                   ["light", "dark"][seed % 2], seed)
-    length = size // 2 + 1
-    kernel = np.zeros((length, length), np.float32)
-    kernel[length // 2, :] = 1.0 / length
-    centre = (length / 2, length / 2)
-    rot = cv2.getRotationMatrix2D(centre, float(rng.uniform(0, 180)), 1.0)
-    kernel = cv2.warpAffine(kernel, rot, (length, length))
-    blurred = cv2.filter2D(img, -1, kernel / kernel.sum())
+    blurred = smear(img, size // 2 + 1, float(rng.uniform(0, 180)))
     assert_no_confident_misread(find_dice(blurred), set())
 
 
