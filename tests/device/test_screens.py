@@ -123,3 +123,31 @@ def test_push_count_is_drawn_whole_at_the_right_edge() -> None:
     last = max(x for x in range(WIDTH) if columns[x])
     assert last - start + 1 == right - left
     assert start > max(x for x in range(100) if columns[x]) + 3   # a gap after the title
+
+
+def _ink_columns(image, top: int, bottom: int) -> tuple[int, int]:
+    """First and last lit columns between two rows."""
+    lit = [x for x in range(WIDTH) if _lit(image, (x, top, x + 1, bottom)) > 0]
+    return lit[0], lit[-1]
+
+
+@pytest.mark.parametrize("status", ["straighten or reroll r1c2", "camera lost — check cable",
+                                    "hand over board"])
+def test_a_status_that_fits_is_drawn_whole_and_centred(status) -> None:
+    # text is measured as the one-bit OLED draws it: measured anti-aliased, these ran off the
+    # right edge (the last letters cut) and stood off-centre
+    first, last = _ink_columns(render(Game("Unification", 143, 4, status)), 39, 52)
+    assert first > 0 and last < WIDTH - 1
+    assert abs(first - (WIDTH - 1 - last)) <= 2
+
+
+def test_a_long_status_wraps_to_two_lines_unless_a_warning_needs_the_room() -> None:
+    status = "light changed - recalibrate colours?"
+    image = render(Game("Unification", 143, 4, status))
+    assert _lit(image, (0, 39, WIDTH, 51)) > 0 and _lit(image, (0, 52, WIDTH, HEIGHT)) > 0
+    for top, bottom in ((39, 51), (51, HEIGHT)):
+        first, last = _ink_columns(image, top, bottom)
+        assert first > 0 and last < WIDTH - 1
+    warned = render(Game("Unification", 143, 4, status, "UN-F1", "red die can't leave"))
+    assert _lit(warned, (0, 39, WIDTH, 50)) > 0          # the status keeps one line
+    assert _lit(warned, (0, 54, WIDTH, HEIGHT)) > 0.5    # above the lit warning band
