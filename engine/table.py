@@ -106,12 +106,26 @@ class TableView:
         """Say whether the referee may act on this view, and if not, why (for the OLED)."""
         if self.status is not ViewStatus.SETTLED:
             return False, self.note or self.status.value.replace("_", " ")
+        unread = self.unread_note()
+        if unread:
+            return False, unread
         for d in self.dice():
-            if d.face is None:
-                return False, "straighten or reroll a die"
             if d.confidence < min_confidence:
                 return False, "a die is hard to read"
         return True, ""
+
+    def unread_note(self) -> str:
+        """What to ask of the player when the reader abstained on a die (cocked, touching,
+        half hidden): to straighten or reroll it, naming the first such die's cell
+        ("straighten or reroll r1c2"), else "a die off the grid"; empty when every die was
+        read."""
+        for r, row in enumerate(self.grid):
+            for c, die in enumerate(row):
+                if die is not None and die.face is None:
+                    return f"straighten or reroll {Cell(r, c)}"
+        if any(d.face is None for d in self.outside):
+            return "straighten or reroll a die off the grid"
+        return ""
 
     @classmethod
     def unsettled(cls, status: ViewStatus, note: str, rows: int = 3, cols: int = 3) -> TableView:

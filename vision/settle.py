@@ -5,7 +5,9 @@ itself was readable. ``SettleDetector.update`` passes a view on as ``SETTLED`` o
 ``frames_needed`` consecutive readable frames agree on every grid cell (face and colour) and on
 the dice outside the grid (same count and faces, positions within a few millimetres). A hand,
 a lost board, an unreadable frame or a die the reader abstained on (rolling, cocked) never
-produces a settled view; it restarts the count.
+produces a settled view; it restarts the count. A die abstained on for ``frames_needed``
+frames in a row is named for the player to straighten or reroll (``TableView.unread_note``:
+"straighten or reroll r1c2").
 
 May import ``engine.table`` only (no OpenCV, no clock: one call per frame).
 """
@@ -18,7 +20,6 @@ from collections.abc import Sequence
 from engine.table import DieSeen, TableView, ViewStatus
 
 NOTE_MOVING = "dice moving"
-NOTE_ABSTAINED = "straighten or reroll a die"
 
 
 class SettleDetector:
@@ -59,7 +60,7 @@ class SettleDetector:
         if any(d.face is None for d in view.dice()):
             self._window.clear()
             self._abstaining += 1
-            note = NOTE_ABSTAINED if self._abstaining >= self.frames_needed else NOTE_MOVING
+            note = view.unread_note() if self._abstaining >= self.frames_needed else NOTE_MOVING
             return _moving(view, note)
         self._abstaining = 0
         if not all(self.agree(old, view) for old in self._window):

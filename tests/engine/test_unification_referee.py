@@ -204,7 +204,7 @@ def test_untrusted_views_never_judge(simple: Board) -> None:
     low = TableView(grid=legal.grid, outside=(DieSeen(2, confidence=0.3),))
     cases = {
         "hand over board": hand,
-        "straighten or reroll a die": view_from_text("425/46R3/62? P=2"),
+        "straighten or reroll r2c2": view_from_text("425/46R3/62? P=2"),
         "a die is hard to read": low,
         "a die's colour is unclear": view_from_text("425/46U3/623 P=2"),
         "push die not seen": view_from_text("251/46R3/623 P=-"),

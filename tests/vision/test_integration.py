@@ -132,11 +132,12 @@ def test_labelled_frame_reads_the_exact_table_and_settles(name):
 
 @pytest.mark.parametrize("name", ["cocked-die", "motion-blur"])
 def test_cocked_or_moving_die_makes_the_view_untrustworthy(name):
-    image, _ = load_labelled(name)
+    image, expected = load_labelled(name)
     settle = SettleDetector(3)
     views = [settle.update(BoardReader(G).read(image)) for _ in range(3)]
     assert views[-1].status is ViewStatus.MOVING
-    assert views[-1].note == "straighten or reroll a die"
+    (r, c), = expected["cocked"] + expected["moving"]
+    assert views[-1].note == f"straighten or reroll r{r}c{c}"   # the die the player must fix
 
 
 def test_rendered_tilted_table_settles_over_noisy_frames(frames):

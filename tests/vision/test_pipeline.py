@@ -197,7 +197,7 @@ def test_abstention_and_unknown_colour_are_kept_as_such():
                        at_mm(*centre(2, 1), 3, "green")], G)
     assert view.grid[2][2].face is None and view.grid[2][2].colour is Colour.UNKNOWN
     assert view.grid[2][1].colour is Colour.UNKNOWN
-    assert view.is_trustworthy(0.6) == (False, "straighten or reroll a die")
+    assert view.is_trustworthy(0.6) == (False, "straighten or reroll r2c2")
 
 
 def test_detections_on_markers_are_dropped_unless_a_die_is_read_on_a_hidden_one():
@@ -231,4 +231,4 @@ def test_occupied_cell_the_reader_missed_becomes_an_abstention(boardkit):
     assert missed is not None and missed.face is None and missed.confidence == 0.0
     assert view.extra["unread"] == ["r2c1"]
     assert view.grid[1][1] is None                        # empty cells stay empty
-    assert view.is_trustworthy(0.6) == (False, "straighten or reroll a die")
+    assert view.is_trustworthy(0.6) == (False, "straighten or reroll r2c1")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.table import Colour, DieSeen, TableView, ViewStatus
-from vision.settle import NOTE_ABSTAINED, SettleDetector
+from vision.settle import SettleDetector
 
 
-def reading(faces: str, push: tuple[int, float, float] | None = (4, 20.0, 85.0),
+def reading(faces: str, push: tuple[int | None, float, float] | None = (4, 20.0, 85.0),
             confidence: float = 0.9, status: ViewStatus = ViewStatus.SETTLED,
             red: tuple[int, int] = (1, 2)) -> TableView:
     """A frame's reading from a compact text: "251/463/623", '?' for an abstained die."""
@@ -93,7 +93,13 @@ def test_abstained_die_never_settles_and_says_why_when_it_stays():
     out = feed(SettleDetector(3), [reading("25?/463/623")] * 5)
     assert all(v.status is ViewStatus.MOVING for v in out)
     assert out[0].note == "dice moving"
-    assert out[-1].note == NOTE_ABSTAINED
+    assert out[-1].note == "straighten or reroll r0c2"   # the unread die's cell
+
+
+def test_unread_die_off_the_grid_is_named_as_such():
+    out = feed(SettleDetector(3), [reading(START, push=(None, 20.0, 85.0))] * 3)
+    assert out[-1].status is ViewStatus.MOVING
+    assert out[-1].note == "straighten or reroll a die off the grid"
 
 
 def test_outside_die_that_moved_more_than_tolerance_disagrees():
