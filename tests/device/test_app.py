@@ -193,6 +193,13 @@ def test_unreadable_frames_are_shown_and_change_nothing(tmp_path: Path) -> None:
     assert app.session.state is state and app.session.outcome is None
 
 
+def test_a_die_the_camera_cannot_read_is_named_on_the_screen(tmp_path: Path) -> None:
+    cocked = "111/1R1?/121 P=1"   # the die on r1c2 is unread (cocked, touching, half hidden)
+    app = make_app(tmp_path, frames((2, START), (5, cocked), repeat=3))
+    app.run()
+    assert app.current_screen().status == "straighten or reroll r1c2"
+
+
 def test_a_crashing_reader_does_not_lose_the_game(tmp_path: Path) -> None:
     class Flaky(TextReader):
         def read(self, image):
