@@ -23,16 +23,20 @@ import numpy as np
 
 from bench.matching import Outcome, Seen, Tally, outcomes
 from bench.realdata import DatasetError, LabelledImage, manifest_kind, read_images, source_folders
+from bench.reframing import Reframing, border_colour, map_back
 from vision.dice import find_dice
 
 log = logging.getLogger(__name__)
 
 MIN_SIZE = 12.0   # px: the smallest dice in phone photos of a whole tray
 CROP_PAD = 0.3    # a crop is padded by this fraction of its side so its die is not "cut off"
+AS_TAKEN = Reframing()  # the photos as they are
 
 
-def run_image(item: LabelledImage) -> tuple[list[Seen], float] | None:
-    """Find dice in one labelled image; None when it cannot be read."""
+def run_image(item: LabelledImage, reframing: Reframing = AS_TAKEN
+              ) -> tuple[list[Seen], float] | None:
+    """Find dice in one labelled image (scaled and turned first by ``reframing``, the
+    detections mapped back to the photo's pixels); None when it cannot be read."""
     image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
     if image is None:
         return None
@@ -40,29 +44,35 @@ def run_image(item: LabelledImage) -> tuple[list[Seen], float] | None:
     if item.crop:
         pad = round(CROP_PAD * max(image.shape[:2]))
         image = pad_crop(image, pad)
+    image, back = reframing.apply(image)
     max_size = max(150.0, 0.6 * min(image.shape[:2])) if item.crop else 150.0
     t0 = time.perf_counter()
     dets = find_dice(image, min_size=MIN_SIZE, max_size=max_size)
     ms = (time.perf_counter() - t0) * 1000.0
-    return [Seen(d.x - pad, d.y - pad, d.size, d.angle, d.face, d.colour, d.reason)
-            for d in dets], ms
+    seen = []
+    for d in dets:
+        x, y = map_back(back, d.x, d.y)
+        seen.append(Seen(x - pad, y - pad, d.size / reframing.scale, d.angle, d.face, d.colour,
+                         d.reason))
+    return seen, ms
 
 
 def pad_crop(image: np.ndarray, pad: int) -> np.ndarray:
     """Surround a one-die crop with its own border colour, so the die lies inside the image."""
-    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
-    colour = np.median(border, axis=0).tolist()
-    return cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=colour)
+    return cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                              value=border_colour(image))
 
 
 def evaluate(root: Path, colours: set[str] | None = None, limit: int | None = None,
              rows: list[tuple[str, str, Outcome]] | None = None,
+             reframing: Reframing = AS_TAKEN,
              ) -> tuple[dict[str, Tally], list[float], list[str]]:
     """Run the finder over every dice source under ``root``.
 
     Args:
         rows: when given, gets (source, image file, outcome) for every die counted and every
             false detection.
+        reframing: how each photo is scaled and turned before the finder sees it.
 
     Returns:
         (tally per source, ms per image, notes on skipped sources and unreadable images).
@@ -79,7 +89,7 @@ def evaluate(root: Path, colours: set[str] | None = None, limit: int | None = No
         for n, item in enumerate(read_images(folder)):
             if limit is not None and n >= limit:
                 break
-            result = run_image(item)
+            result = run_image(item, reframing)
             if result is None:
                 notes.append(f"unreadable image skipped: {item.path.name}")
                 continue
@@ -146,6 +156,11 @@ def command(args) -> int:
         print(f"skipped: dataset {root} not found (no manifest.csv in it or its sub-folders)")
         return 0
     colours = {c.strip() for c in args.colours.split(",") if c.strip()} if args.colours else None
+    try:
+        reframing = Reframing(args.scale, args.turn)
+    except ValueError as exc:
+        print(f"error: {exc}")
+        return 2
     cv2.setNumThreads(1)
     out_path = Path(args.outcomes).expanduser() if args.outcomes else None
     if out_path is not None:
@@ -156,7 +171,7 @@ def command(args) -> int:
             return 2
     rows: list[tuple[str, str, Outcome]] | None = [] if out_path else None
     try:
-        tallies, times, notes = evaluate(root, colours, args.limit, rows)
+        tallies, times, notes = evaluate(root, colours, args.limit, rows, reframing)
     except DatasetError as exc:
         print(f"error: {exc}")
         return 2
@@ -165,6 +180,9 @@ def command(args) -> int:
         print(f"outcomes of {len(rows)} dice and false detections in {out_path}")
     for note in notes:
         print(note)
+    if not reframing.identity:
+        print(f"every photo scaled x{reframing.scale:g} and turned {reframing.degrees:g} deg; "
+              "detections mapped back to the labels' pixels")
     if not tallies:
         print(f"skipped: no dice dataset under {root}")
         return 0

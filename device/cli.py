@@ -98,6 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--limit", type=int, default=None, help="only the first N images")
     b.add_argument("--outcomes", default=None, metavar="FILE",
                    help="write each die's outcome as CSV (it holds the labels: do not commit it)")
+    b.add_argument("--scale", type=float, default=1.0,
+                   help="read every photo enlarged or shrunk this many times (default 1)")
+    b.add_argument("--turn", type=float, default=0.0, metavar="DEG",
+                   help="read every photo turned by this many degrees (default 0)")
     b = bsub.add_parser("latency", help="frame-to-TableView time on one core")
     b.add_argument("--frames", type=int, default=100)
     b = bsub.add_parser("hard", help="wrong faces on drawn cocked, touching, blurred dice")

@@ -17,6 +17,7 @@ import pytest
 from bench import accuracy
 from bench.matching import Seen, Tally, contains, match, outcomes
 from bench.realdata import DatasetError, LabelledDie, manifest_kind, read_images, source_folders
+from bench.reframing import Reframing, map_back
 from calibration.dice_art import draw_die, paste_die
 
 REALDATA = Path(__file__).resolve().parents[2].parent / "shared" / "realdata"
@@ -133,12 +134,15 @@ def test_outcomes_name_what_became_of_each_die_and_respect_the_colour_filter():
 
 
 def _args(dataset: Path, colours: str | None = None,
-          outcomes_file: Path | None = None) -> argparse.Namespace:
+          outcomes_file: Path | None = None, scale: float = 1.0,
+          turn: float = 0.0) -> argparse.Namespace:
     return argparse.Namespace(dataset=str(dataset), colours=colours, json=True, limit=None,
-                              outcomes=str(outcomes_file) if outcomes_file else None)
+                              outcomes=str(outcomes_file) if outcomes_file else None,
+                              scale=scale, turn=turn)
 
 
-def test_command_on_a_drawn_dataset(tmp_path, capsys):
+def drawn_dataset(tmp_path: Path) -> None:
+    """Two white dice (2 and 5, 50 px) in two images, a missing image, a sticker set."""
     import cv2
     folder = tmp_path / "drawn"
     (folder / "images").mkdir(parents=True)
@@ -153,6 +157,10 @@ def test_command_on_a_drawn_dataset(tmp_path, capsys):
     rows.append(dice_row("images/missing.png", []))
     write_manifest(folder, ["file", "width", "height", "n_dice", "dice_json"], rows)
     write_manifest(tmp_path / "cube", ["file", "width", "height", "stickers_json"], [])
+
+
+def test_command_on_a_drawn_dataset(tmp_path, capsys):
+    drawn_dataset(tmp_path)
     rows_file = tmp_path / "outcomes.csv"
     assert accuracy.command(_args(tmp_path, "white,red", rows_file)) == 0
     out = capsys.readouterr().out.strip().splitlines()
@@ -166,6 +174,44 @@ def test_command_on_a_drawn_dataset(tmp_path, capsys):
     assert [(r["file"], r["outcome"], r["value"], r["read"]) for r in rows] == [
         ("0.png", "right", "2", "2"), ("1.png", "right", "5", "5")]
     assert rows[0]["source"] == "drawn" and rows[0]["label_colour"] == "white"
+
+
+@pytest.mark.parametrize("scale, turn", [(1.6, 0.0), (1.0, 30.0), (0.8, -65.0)])
+def test_scaled_and_turned_photos_are_matched_in_the_labels_pixels(tmp_path, capsys,
+                                                                   scale, turn):
+    drawn_dataset(tmp_path)
+    rows_file = tmp_path / "outcomes.csv"
+    assert accuracy.command(_args(tmp_path, "white,red", rows_file, scale, turn)) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert f"scaled x{scale:g} and turned {turn:g} deg" in "\n".join(out)
+    assert out[-1].startswith("dice 2 | found 100.0% | face acc 100.0%")
+    with rows_file.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    # the detections are back where the dice are drawn, at their size in the photo
+    for r in rows:
+        assert abs(float(r["x"]) - 100) < 3 and abs(float(r["y"]) - 80) < 3
+        assert 40 < float(r["size"]) < 60
+
+
+def test_a_scale_out_of_range_stops_with_a_message(tmp_path, capsys):
+    drawn_dataset(tmp_path)
+    assert accuracy.command(_args(tmp_path, scale=0.0)) == 2
+    assert capsys.readouterr().out.startswith("error: scale must lie in")
+
+
+@pytest.mark.parametrize("scale, turn", [(2.0, 0.0), (0.5, 0.0), (1.0, 30.0), (1.5, 135.0)])
+def test_reframing_maps_a_point_back_to_the_photo(scale, turn):
+    image = np.zeros((90, 120, 3), np.uint8)
+    image[20:24, 84:88] = 255  # a bright square centred on (85.5, 21.5)
+    changed, back = Reframing(scale, turn).apply(image)
+    ys, xs = np.nonzero(changed[:, :, 0] > 100)
+    weights = changed[ys, xs, 0].astype(float)
+    x, y = map_back(back, float((xs * weights).sum() / weights.sum()),
+                    float((ys * weights).sum() / weights.sum()))
+    assert abs(x - 85.5) < 0.3 and abs(y - 21.5) < 0.3
+    # the whole photo is on the new canvas, with the photo's border colour in the corners
+    assert changed.shape[0] >= round(90 * scale) - 1 and changed.shape[1] >= round(120 * scale) - 1
+    assert changed[0, 0].tolist() == [0, 0, 0]
 
 
 def test_an_outcomes_file_that_cannot_be_written_stops_before_the_run(tmp_path, capsys):
