@@ -70,6 +70,8 @@ CENTRED_FIT = 1.0       # an unsure reading's fit error up to which its pips pla
 CENTRED_SHARE = (0.5, 1.1)  # that square's edge / the region's: a die's top, seen from above
 STRAY_FIT = 0.3         # lattice steps: the rest of a reading's pips fit this well without a stray
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
+MIN_SIZE_RATIO = 0.4    # of the median read die's size: smaller detections are parts of dice
+SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,24 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
         if die is not None and _reportable(group, die, min_size):
             found.append(die)
     kept = suppress_overlaps(found)
+    if expected_size is None:
+        kept = of_one_scale(kept)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
+
+
+def of_one_scale(dets: list[DieDetection]) -> list[DieDetection]:
+    """The detections less those far smaller than the dice read surely beside them.
+
+    The dice of one photo lie on one table at about one distance: common sets differ in size
+    by up to about twice, a slanted view adds a little. A "die" ``MIN_SIZE_RATIO`` of the
+    median read die or smaller is a pip of a large die, or a mark on one, read as a die of its
+    own (a red pip with a glint reads as a one). It needs ``SCALE_WITNESSES`` read dice to say.
+    """
+    read = sorted(d.size for d in dets if d.face is not None)
+    if len(read) < SCALE_WITNESSES:
+        return dets
+    typical = read[len(read) // 2]
+    return [d for d in dets if d.size > MIN_SIZE_RATIO * typical]
 
 
 def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:

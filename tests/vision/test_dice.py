@@ -14,7 +14,7 @@ import pytest
 
 from bench.hard_dice import TABLES, smear, table
 from calibration.dice_art import PIP_OFFSET, draw_die, paste_die
-from vision.dice import DieDetection, PipReading, _called, _leaning, find_dice
+from vision.dice import DieDetection, PipReading, _called, _leaning, find_dice, of_one_scale
 from vision.dice_candidates import Candidate
 from vision.dice_pipgroups import pip_groups, spot_count
 from vision.dice_pips import Blob
@@ -301,3 +301,24 @@ def test_a_die_leans_only_when_every_reading_of_its_face_is_squeezed():
 def test_a_row_of_spots_is_not_a_die():
     dets = find_dice(_dots([(60 + 20 * k, 120) for k in range(5)]))
     assert all(d.face is None or d.confidence < SURE for d in dets)
+
+
+def _det(size: float, face: int | None, x: float = 0.0) -> DieDetection:
+    return DieDetection(x, 0.0, size, 0.0, face, "white", 0.9 if face else 0.0,
+                        "" if face else "unclear pips")
+
+
+def test_a_die_far_smaller_than_the_dice_read_beside_it_is_a_part_of_one():
+    dice = [_det(60, 3), _det(64, 5, 100), _det(70, 2, 200)]
+    pip = _det(20, 1, 300)          # a third of the others: a pip with a glint, read as a one
+    unread_mark = _det(22, None, 400)
+    smaller_set = _det(30, 4, 500)  # half their size: a die of a smaller set
+    kept = of_one_scale(dice + [pip, unread_mark, smaller_set])
+    assert kept == dice + [smaller_set]
+
+
+def test_the_size_of_a_die_is_judged_only_beside_enough_read_dice():
+    two = [_det(60, 3), _det(64, 5, 100)]
+    unread = [_det(62, None, 200), _det(66, None, 300)]  # abstentions say nothing sure
+    small = _det(20, None, 400)
+    assert of_one_scale(two + unread + [small]) == two + unread + [small]
