@@ -4,7 +4,8 @@
 
 1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table (colour
    difference masks, edge outlines, touching pairs split, then a more sensitive look for
-   faint cream and small dice), grouped by place.
+   faint cream and small dice), grouped by place. Over a wide size range, large dice are
+   looked for again on a half-size image, at places the first look reported no die at.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
    top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
    with a margin of its surroundings (``view``); when none reads, a square centred on the
@@ -32,7 +33,14 @@ import cv2
 import numpy as np
 
 from vision.dice_blur import is_blurred
-from vision.dice_candidates import MAX_ASPECT, Candidate, find_candidates, is_faint
+from vision.dice_candidates import (
+    MAX_ASPECT,
+    OCTAVE,
+    Candidate,
+    find_candidates,
+    is_faint,
+    larger_candidates,
+)
 from vision.dice_colour import classify_colour
 from vision.dice_pipgroups import spot_count
 from vision.dice_pips import (
@@ -71,6 +79,7 @@ CENTRED_SHARE = (0.5, 1.1)  # that square's edge / the region's: a die's top, se
 STRAY_FIT = 0.3         # lattice steps: the rest of a reading's pips fit this well without a stray
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 MIN_SIZE_RATIO = 0.4    # of the median read die's size: smaller detections are parts of dice
+LARGER_SEEN = 0.6       # of a half-size look's region: a die this large found there is its die
 SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
 
 
@@ -122,12 +131,16 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     # regions are searched a little beyond the range: the visible top of a die is smaller
     # than its edge (rounded edges, bevel), a region with its shadow or side larger
     low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
-    cands = find_candidates(image, low, high)
-    found = []
-    for group in group_by_place(cands):
-        die = _read_group(image, group, (low, high), expected_size)
-        if die is not None and _reportable(group, die, min_size):
-            found.append(die)
+    found = _read_places(image, find_candidates(image, low, high), (low, high), min_size,
+                         expected_size)
+    # large dice once more on a half-size image, at places the first look reported no die
+    # of their size at (a pip of a large die, read as a die of its own, does not hide it)
+    larger = [g for g in group_by_place(larger_candidates(image, low, high))
+              if all(np.hypot(g[0].cx - d.x, g[0].cy - d.y) > 0.5 * max(g[0].size, d.size)
+                     for d in found if d.size >= LARGER_SEEN * g[0].size)]
+    found += [d for d in _read_places(image, [c for g in larger for c in g], (low, high),
+                                      min_size, expected_size)
+              if d.size >= OCTAVE * low]  # a smaller die there was the first look's to find
     kept = suppress_overlaps(found)
     if expected_size is None:
         kept = of_one_scale(kept)
@@ -147,6 +160,17 @@ def of_one_scale(dets: list[DieDetection]) -> list[DieDetection]:
         return dets
     typical = read[len(read) // 2]
     return [d for d in dets if d.size > MIN_SIZE_RATIO * typical]
+
+
+def _read_places(image: np.ndarray, cands: list[Candidate], sizes: tuple[float, float],
+                 min_size: float, expected_size: float | None) -> list[DieDetection]:
+    """The die read at each place the candidates mark, where one is reported."""
+    found = []
+    for group in group_by_place(cands):
+        die = _read_group(image, group, sizes, expected_size)
+        if die is not None and _reportable(group, die, min_size):
+            found.append(die)
+    return found
 
 
 def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:

@@ -22,6 +22,7 @@ MAX_ASPECT = 1.4        # longer / shorter side of a region that may still be on
 MIN_FILL = 0.8          # region area / rectangle area (a disc fills 0.79)
 MAX_ROUNDNESS = 0.84    # region area / enclosing circle area above which it is a disc
 SEARCH_PX = 20          # the smallest die is searched for at about this many pixels
+OCTAVE = 2.0            # dice this many times the smallest are searched again at half size
 EDGE_LOW, EDGE_HIGH = 40, 100  # Canny thresholds for die outlines
 SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
 MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
@@ -136,6 +137,31 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     Returns:
         Candidates, unsorted; the caller reads them and keeps the best per place.
     """
+    return _search(image_bgr, min_size, max_size)
+
+
+def larger_candidates(image_bgr: np.ndarray, min_size: float, max_size: float
+                      ) -> list[Candidate]:
+    """The candidates of dice ``OCTAVE`` times ``min_size`` and larger, found on an image of
+    half the size; none when the range is too narrow for it (under twice that).
+
+    The masks' clean-up, the outline detector and the pip spots work at pixel scale, best for
+    dice near ``SEARCH_PX``: a die several times larger has softer edges per pixel and pips
+    as big as a small die. On the half-size image a large die looks as a small one does on
+    the whole, so a finder asked for a wide range of sizes looks there too (a pyramid).
+    """
+    if max_size < 2 * OCTAVE * min_size:
+        return []
+    half = cv2.resize(image_bgr, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    sx, sy = image_bgr.shape[1] / half.shape[1], image_bgr.shape[0] / half.shape[0]
+    # half-size pixel centres: x -> sx * (x + 0.5) - 0.5 on the whole image
+    return [Candidate(sx * (c.cx + 0.5) - 0.5, sy * (c.cy + 0.5) - 0.5, c.w * sx, c.h * sy,
+                      c.angle, c.fill, c.source)
+            for c in _search(half, OCTAVE * min_size / 2.0, max_size / 2.0)]
+
+
+def _search(image_bgr: np.ndarray, min_size: float, max_size: float) -> list[Candidate]:
+    """The candidates of one image, searched at about ``SEARCH_PX`` for the smallest die."""
     scale = min(1.0, SEARCH_PX / max(min_size, 1.0))  # search big dice on a smaller image
     if scale < 1.0:
         image_bgr = cv2.resize(image_bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
