@@ -131,15 +131,14 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     # regions are searched a little beyond the range: the visible top of a die is smaller
     # than its edge (rounded edges, bevel), a region with its shadow or side larger
     low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
-    found = _read_places(image, find_candidates(image, low, high), (low, high), min_size,
-                         expected_size)
+    found = _read_places(image, group_by_place(find_candidates(image, low, high)),
+                         (low, high), min_size, expected_size)
     # large dice once more on a half-size image, at places the first look reported no die
     # of their size at (a pip of a large die, read as a die of its own, does not hide it)
     larger = [g for g in group_by_place(larger_candidates(image, low, high))
               if all(np.hypot(g[0].cx - d.x, g[0].cy - d.y) > 0.5 * max(g[0].size, d.size)
                      for d in found if d.size >= LARGER_SEEN * g[0].size)]
-    found += [d for d in _read_places(image, [c for g in larger for c in g], (low, high),
-                                      min_size, expected_size)
+    found += [d for d in _read_places(image, larger, (low, high), min_size, expected_size)
               if d.size >= OCTAVE * low]  # a smaller die there was the first look's to find
     kept = suppress_overlaps(found)
     if expected_size is None:
@@ -162,11 +161,11 @@ def of_one_scale(dets: list[DieDetection]) -> list[DieDetection]:
     return [d for d in dets if d.size > MIN_SIZE_RATIO * typical]
 
 
-def _read_places(image: np.ndarray, cands: list[Candidate], sizes: tuple[float, float],
+def _read_places(image: np.ndarray, places: list[list[Candidate]], sizes: tuple[float, float],
                  min_size: float, expected_size: float | None) -> list[DieDetection]:
-    """The die read at each place the candidates mark, where one is reported."""
+    """The die read at each place (``group_by_place``'s groups), where one is reported."""
     found = []
-    for group in group_by_place(cands):
+    for group in places:
         die = _read_group(image, group, sizes, expected_size)
         if die is not None and _reportable(group, die, min_size):
             found.append(die)
