@@ -80,6 +80,8 @@ STRAY_FIT = 0.3         # lattice steps: the rest of a reading's pips fit this w
 EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
 MIN_SIZE_RATIO = 0.4    # of the median read die's size: smaller detections are parts of dice
 LARGER_SEEN = 0.6       # of a half-size look's region: a die this large found there is its die
+CENTRE_SHARE = 0.25     # of a region's size: a die found this near its centre is at its place
+OVERLAP = 0.45          # of two squares' summed sizes: closer centres overlap (touching: 0.5)
 SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
 
 
@@ -133,17 +135,27 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
     found = _read_places(image, group_by_place(find_candidates(image, low, high)),
                          (low, high), min_size, expected_size)
-    # large dice once more on a half-size image, at places the first look reported no die
-    # of their size at (a pip of a large die, read as a die of its own, does not hide it)
+    # large dice once more on a half-size image, at places the first look reported no die at
     larger = [g for g in group_by_place(larger_candidates(image, low, high))
-              if all(np.hypot(g[0].cx - d.x, g[0].cy - d.y) > 0.5 * max(g[0].size, d.size)
-                     for d in found if d.size >= LARGER_SEEN * g[0].size)]
+              if not any(_seen_there(g[0], d) for d in found)]
     found += [d for d in _read_places(image, larger, (low, high), min_size, expected_size)
               if d.size >= OCTAVE * low]  # a smaller die there was the first look's to find
     kept = suppress_overlaps(found)
     if expected_size is None:
         kept = of_one_scale(kept)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
+
+
+def _seen_there(region: Candidate, die: DieDetection) -> bool:
+    """Whether the first look reported this die at a half-size look's region: at its centre
+    (a die read or abstained on there, whatever the region's extent: a smeared die's region
+    takes in its smear), or overlapping it and ``LARGER_SEEN`` of its size or larger (a
+    leaning die's side face beside its top). A smaller die off its centre is a pip of a large
+    die read as a die of its own, and does not hide it."""
+    apart = float(np.hypot(region.cx - die.x, region.cy - die.y))
+    if apart < CENTRE_SHARE * region.size:
+        return True
+    return die.size >= LARGER_SEEN * region.size and apart < OVERLAP * (region.size + die.size)
 
 
 def of_one_scale(dets: list[DieDetection]) -> list[DieDetection]:
