@@ -137,7 +137,23 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     Returns:
         Candidates, unsorted; the caller reads them and keeps the best per place.
     """
-    return _search(image_bgr, min_size, max_size)
+    scale = min(1.0, SEARCH_PX / max(min_size, 1.0))  # search big dice on a smaller image
+    if scale < 1.0:
+        image_bgr = cv2.resize(image_bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        min_size, max_size = min_size * scale, max_size * scale
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
+    table = estimate_table(lab, max_size)
+    out: list[Candidate] = []
+    for name, mask in difference_masks(lab, table).items():
+        out.extend(regions(mask, min_size, max_size, name))
+    out.extend(regions(outline_mask(lab[:, :, 0], min_size), min_size, max_size, "edges"))
+    from vision.dice_pipgroups import pip_groups  # it builds on Candidate, defined here
+    out.extend(pip_groups(lab[:, :, 0], min_size, max_size))
+    out.extend(faint_regions(lab, table, min_size, max_size, out))
+    if scale < 1.0:
+        out = [Candidate(c.cx / scale, c.cy / scale, c.w / scale, c.h / scale, c.angle, c.fill,
+                         c.source) for c in out]
+    return out
 
 
 def larger_candidates(image_bgr: np.ndarray, min_size: float, max_size: float
@@ -157,28 +173,7 @@ def larger_candidates(image_bgr: np.ndarray, min_size: float, max_size: float
     # half-size pixel centres: x -> sx * (x + 0.5) - 0.5 on the whole image
     return [Candidate(sx * (c.cx + 0.5) - 0.5, sy * (c.cy + 0.5) - 0.5, c.w * sx, c.h * sy,
                       c.angle, c.fill, c.source)
-            for c in _search(half, OCTAVE * min_size / 2.0, max_size / 2.0)]
-
-
-def _search(image_bgr: np.ndarray, min_size: float, max_size: float) -> list[Candidate]:
-    """The candidates of one image, searched at about ``SEARCH_PX`` for the smallest die."""
-    scale = min(1.0, SEARCH_PX / max(min_size, 1.0))  # search big dice on a smaller image
-    if scale < 1.0:
-        image_bgr = cv2.resize(image_bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        min_size, max_size = min_size * scale, max_size * scale
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
-    table = estimate_table(lab, max_size)
-    out: list[Candidate] = []
-    for name, mask in difference_masks(lab, table).items():
-        out.extend(regions(mask, min_size, max_size, name))
-    out.extend(regions(outline_mask(lab[:, :, 0], min_size), min_size, max_size, "edges"))
-    from vision.dice_pipgroups import pip_groups  # it builds on Candidate, defined here
-    out.extend(pip_groups(lab[:, :, 0], min_size, max_size))
-    out.extend(faint_regions(lab, table, min_size, max_size, out))
-    if scale < 1.0:
-        out = [Candidate(c.cx / scale, c.cy / scale, c.w / scale, c.h / scale, c.angle, c.fill,
-                         c.source) for c in out]
-    return out
+            for c in find_candidates(half, OCTAVE * min_size / 2.0, max_size / 2.0)]
 
 
 def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size: float,
