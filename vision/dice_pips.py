@@ -844,8 +844,10 @@ def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: floa
     if even_by_response:
         even = min(even, min(strengths) / max(strengths))
     even_f = max(0.0, min(1.0, (even - EVEN_FROM) / EVEN_SPAN))
-    amb_f = max(0.0, min(1.0, (RIVAL_TO - ambiguity(fit, pips, weaker, surface)) / RIVAL_SPAN))
-    con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
     # the die's edges fix the crop's axes, so its pips run along them
     turn_f = max(0.0, min(1.0, (30.0 - fit.turn) / 18.0))
+    if fit_f == 0.0 or even_f == 0.0 or turn_f == 0.0:
+        return 0.0  # no belief whatever the rivals: spare looking for them
+    amb_f = max(0.0, min(1.0, (RIVAL_TO - ambiguity(fit, pips, weaker, surface)) / RIVAL_SPAN))
+    con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
     return float(fit_f * even_f * amb_f * turn_f * (0.5 + 0.5 * con_f))
