@@ -98,7 +98,9 @@ class DieDetection:
         confidence: 0..1 belief in the face (0 when abstaining).
         reason: why it abstained: "cut off", "cocked", "blurred", "unclear pips" (no
             consistent layout, or readings that disagree), "pips of both shades", "pips out
-            of scale", "unsure" (a layout with too little confidence); empty otherwise.
+            of scale", "pips turned" (a layout only across the square's axes: the square
+            is not the die's), "unsure" (a layout with too little confidence); empty
+            otherwise.
     """
 
     x: float

@@ -68,6 +68,11 @@ STRONG_RIVAL = 0.6       # a peak beyond the pips this strong (vs the weakest pi
 OUTSHONE = 1.0           # a peak beyond a lone pip stronger than it is a rival on any ground
 LONE_CLEAR = 0.2         # of the die edge: the top this near a one's (large) pip is the pip's
 PLAIN_SHARE = 0.9        # of the top around a one's pip that must be body for it to be plain
+BOTH_SHADES = 0.3        # belief of another shade's face that makes a reading ambiguous
+EDGE_COHERENCE = 0.1     # share of colour changes that agree on the die edges' direction
+EDGE_AGREEMENT = 12.0    # degrees between a layout's rows and the die's edges that still agree
+EDGE_REACH = 2           # px beyond the top's square where its edges still count
+TURNED = "pips turned"   # the reason when the only clear layout runs across the crop's axes
 RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
 MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
 _PEAK_KERNEL = np.ones((7, 7), np.uint8)
@@ -696,8 +701,8 @@ def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
     of its own, read once more by hue alone (``read_hue``)."""
     diff, dist = body_difference(crop_lab, body)
     reading = _read_maps(contrast_maps(diff, dist))
-    if reading.confidence >= RESPLIT_BELOW:
-        return reading
+    if reading.confidence >= RESPLIT_BELOW or reading.reason == TURNED:
+        return reading  # a square turned on the die shows its pips turned in every split
     axis = pip_axis(diff, dist)
     if abs(axis[0]) < LIGHTNESS_AXIS * math.hypot(*axis):  # else the split would be the same
         again = _read_maps(contrast_maps(diff, dist, axis))
@@ -755,6 +760,7 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
             besides their contrast (``_confidence``).
     """
     readings = []
+    found: dict[str, _Found] = {}
     surface = sum(maps.values())
     for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)
@@ -762,6 +768,7 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
             reason = "no pips" if not pips else "unclear pips"
             readings.append(PipReading(None, 0.0, reason, polarity, tuple(pips), peak))
             continue
+        found[polarity] = (fit, pips, weaker, peak)
         conf = _confidence(fit, pips, weaker, peak, surface, even_by_response=even_by_response)
         readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error,
                                    fit.squash))
@@ -770,6 +777,13 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
     other = readings[1] if len(readings) > 1 else PipReading(None, 0.0)
     if best.confidence <= 0.0:
         reason = best.reason or "unclear pips"
+        # no layout along the crop's axes but a clear one across them: the square is turned
+        # on the die, and the other splits would read what does lie along its axes (by hue,
+        # the table in its corners)
+        turned = [r for r in readings if r.face is not None and _turned_layout(
+            found[r.polarity], surface, even_by_response)]
+        if turned:
+            best, reason = turned[0], TURNED
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
                           best.fit_error)
     shapes = [pip_shape(maps[best.polarity], round(b.x + MARGIN), round(b.y + MARGIN))
@@ -788,10 +802,79 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
         # pips too large for the rectangle: it holds only part of a die (4 pips of a 6)
         return PipReading(None, 0.0, "pips out of scale", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
-    if other.face is not None and other.face != best.face and other.confidence > 0.3:
+    # Another shade's layout of another face makes the reading ambiguous: the belief in it,
+    # or, for a reading that could be called, its layout but for a turn or a stray spot,
+    # unless the reading's own layout runs along the die's edges. Between big pips the body
+    # reads as pips of the other shade when the middle of the top, where the body colour is
+    # taken, is mostly pip: a five's four gaps lie in a four turned on the five, and on a
+    # square turned on the die (a region's axes, not the die's edges) that four runs along
+    # the square and the five across it.
+    if other.face is not None and other.face != best.face and (
+            other.confidence > BOTH_SHADES
+            or (best.confidence >= RESPLIT_BELOW  # else no caller calls it anyway
+                and _layout_elsewhere(found[other.polarity], surface, even_by_response,
+                                      best.face)
+                and not runs_along_edges(found[best.polarity][0], surface))):
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
     return best
+
+
+def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:
+    """Whether a layout's rows run along the die's edges as the crop shows them: the
+    direction (modulo a quarter turn) that stands out among the strongest changes of colour
+    (``surface``: distance from the body colour), within ``EDGE_AGREEMENT`` degrees.
+
+    The die's straight edges against the table give that direction; round pips change colour
+    in every direction alike and add nothing to it. None standing out (less than
+    ``EDGE_COHERENCE`` of the changes agree) is no evidence for the layout.
+    """
+    # the top and its edges, not the margin: a photo's own edge, a board's grid lines
+    lo, hi = MARGIN - EDGE_REACH, MARGIN + CROP + EDGE_REACH
+    inside = surface[lo:hi, lo:hi]
+    gx = cv2.Sobel(inside, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(inside, cv2.CV_32F, 0, 1)
+    strength = cv2.magnitude(gx, gy)
+    quad = cv2.phase(gx, gy) * 4.0
+    z = complex(float((strength * np.cos(quad)).sum()), float((strength * np.sin(quad)).sum()))
+    if abs(z) < EDGE_COHERENCE * float(strength.sum()):
+        return False
+    edges = math.degrees(math.atan2(z.imag, z.real) / 4.0) % 90.0
+    dx, dy = (fit.lattice[5] - fit.lattice[3]).tolist()  # the middle row, left to right
+    apart = abs(math.degrees(math.atan2(dy, dx)) % 90.0 - edges)
+    return min(apart, 90.0 - apart) <= EDGE_AGREEMENT
+
+
+_Found = tuple[LayoutFit, list[Blob], list[Blob], float]  # _read_polarity's fit, pips, rest
+
+
+def _turned_layout(found: _Found, surface: np.ndarray, even_by_response: bool) -> bool:
+    """Whether a shade's layout, less believed for running across the crop's axes, is clear
+    otherwise (fit, even pips, no rivals): the pips of a die the square is turned on."""
+    fit, pips, weaker, peak = found
+    return turn_belief(fit) < 1.0 and _confidence(
+        fit, pips, weaker, peak, surface, even_by_response=even_by_response,
+        along_axes=False) > BOTH_SHADES
+
+
+def _layout_elsewhere(found: _Found, surface: np.ndarray, even_by_response: bool,
+                      face: int | None) -> bool:
+    """Whether one shade's pips clearly form the layout of another face than ``face`` but
+    for its turn across the crop's axes (``_turned_layout``) or one stray spot among them (the
+    white edge of a casino die's side face beside them)."""
+    _, pips, weaker, peak = found
+    if _turned_layout(found, surface, even_by_response):
+        return True
+    if not 3 <= len(pips) <= 7:
+        return False
+    for i in range(len(pips)):
+        rest = pips[:i] + pips[i + 1:]
+        fit_rest = fit_layout(np.array([[b.x, b.y] for b in rest], float))
+        if fit_rest is not None and fit_rest.face != face and _confidence(
+                fit_rest, rest, weaker, peak, surface, even_by_response=even_by_response,
+                along_axes=False) > BOTH_SHADES:
+            return True
+    return False
 
 
 def _median(values: list[float]) -> float:
@@ -828,8 +911,10 @@ RIVAL_REACH = {face: _rival_reach(face) for face in LAYOUTS}  # 1-3: sqrt(2), 4:
 
 
 def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: float,
-                surface: np.ndarray | None = None, *, even_by_response: bool = True) -> float:
-    """Belief in a layout from fit error, even pip strength, rival peaks and contrast.
+                surface: np.ndarray | None = None, *, even_by_response: bool = True,
+                along_axes: bool = True) -> float:
+    """Belief in a layout from fit error, even pip strength, rival peaks and contrast, and
+    (``along_axes``) from its pips running along the crop's axes (``turn_belief``).
 
     Pips are even when the weakest has nearly the strongest one's contrast and, with
     ``even_by_response``, nearly its pip-shaped response too (``find_peaks``'s strength).
@@ -844,10 +929,14 @@ def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: floa
     if even_by_response:
         even = min(even, min(strengths) / max(strengths))
     even_f = max(0.0, min(1.0, (even - EVEN_FROM) / EVEN_SPAN))
-    # the die's edges fix the crop's axes, so its pips run along them
-    turn_f = max(0.0, min(1.0, (30.0 - fit.turn) / 18.0))
+    turn_f = turn_belief(fit) if along_axes else 1.0
     if fit_f == 0.0 or even_f == 0.0 or turn_f == 0.0:
         return 0.0  # no belief whatever the rivals: spare looking for them
     amb_f = max(0.0, min(1.0, (RIVAL_TO - ambiguity(fit, pips, weaker, surface)) / RIVAL_SPAN))
     con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
     return float(fit_f * even_f * amb_f * turn_f * (0.5 + 0.5 * con_f))
+
+
+def turn_belief(fit: LayoutFit) -> float:
+    """Belief that a layout's pips run along the crop's axes, as the die's edges fix them."""
+    return max(0.0, min(1.0, (30.0 - fit.turn) / 18.0))
