@@ -865,8 +865,8 @@ def _layout_elsewhere(found: _Found, surface: np.ndarray, even_by_response: bool
     _, pips, weaker, peak = found
     if _turned_layout(found, surface, even_by_response):
         return True
-    if not 3 <= len(pips) <= 7:
-        return False
+    if not 4 <= len(pips) <= 7:
+        return False  # any two spots left of three fit a two somewhere: that says nothing
     for i in range(len(pips)):
         rest = pips[:i] + pips[i + 1:]
         fit_rest = fit_layout(np.array([[b.x, b.y] for b in rest], float))
