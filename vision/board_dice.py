@@ -43,6 +43,7 @@ from vision.dice_pips import (
     LayoutMatch,
     PipReading,
     best_fit,
+    edge_direction,
     fitting_pips,
     read_top,
 )
@@ -358,12 +359,7 @@ def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
     r = np.hypot((np.arange(patch.shape[1]) + x0 - x)[None, :],
                  (np.arange(patch.shape[0]) + y0 - y)[:, None])
     rim = (r > 0.3 * size) & (r < 0.8 * size)  # beyond the pip, around the top's rim
-    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0)[rim]
-    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1)[rim]
-    mag = np.hypot(gx, gy)
-    phi = np.arctan2(gy, gx) * 4.0
-    z = complex(float((mag * np.cos(phi)).sum()), float((mag * np.sin(phi)).sum()))
-    return float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0
+    return edge_direction(patch, rim)[0]
 
 
 def read_group(image: np.ndarray, group: list[Spot], size: float,

@@ -780,10 +780,10 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
         # no layout along the crop's axes but a clear one across them: the square is turned
         # on the die, and the other splits would read what does lie along its axes (by hue,
         # the table in its corners)
-        turned = [r for r in readings if r.face is not None and _turned_layout(
-            found[r.polarity], surface, even_by_response)]
-        if turned:
-            best, reason = turned[0], TURNED
+        turned = next((r for r in readings if r.face is not None and _turned_layout(
+            found[r.polarity], surface, even_by_response)), None)
+        if turned is not None:
+            best, reason = turned, TURNED
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
                           best.fit_error)
     shapes = [pip_shape(maps[best.polarity], round(b.x + MARGIN), round(b.y + MARGIN))
@@ -822,8 +822,8 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
 
 def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:
     """Whether a layout's rows run along the die's edges as the crop shows them: the
-    direction (modulo a quarter turn) that stands out among the strongest changes of colour
-    (``surface``: distance from the body colour), within ``EDGE_AGREEMENT`` degrees.
+    direction that stands out among the changes of colour on the top (``surface``: distance
+    from the body colour; ``edge_direction``), within ``EDGE_AGREEMENT`` degrees.
 
     The die's straight edges against the table give that direction; round pips change colour
     in every direction alike and add nothing to it. None standing out (less than
@@ -831,18 +831,32 @@ def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:
     """
     # the top and its edges, not the margin: a photo's own edge, a board's grid lines
     lo, hi = MARGIN - EDGE_REACH, MARGIN + CROP + EDGE_REACH
-    inside = surface[lo:hi, lo:hi]
-    gx = cv2.Sobel(inside, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(inside, cv2.CV_32F, 0, 1)
-    strength = cv2.magnitude(gx, gy)
-    quad = cv2.phase(gx, gy) * 4.0
-    z = complex(float((strength * np.cos(quad)).sum()), float((strength * np.sin(quad)).sum()))
-    if abs(z) < EDGE_COHERENCE * float(strength.sum()):
+    edges, coherence = edge_direction(surface[lo:hi, lo:hi])
+    if coherence < EDGE_COHERENCE:
         return False
-    edges = math.degrees(math.atan2(z.imag, z.real) / 4.0) % 90.0
     dx, dy = (fit.lattice[5] - fit.lattice[3]).tolist()  # the middle row, left to right
     apart = abs(math.degrees(math.atan2(dy, dx)) % 90.0 - edges)
     return min(apart, 90.0 - apart) <= EDGE_AGREEMENT
+
+
+def edge_direction(image: np.ndarray, where: np.ndarray | None = None) -> tuple[float, float]:
+    """The direction (degrees, 0..90) that stands out among an image's changes of level
+    modulo a quarter turn, as a square's edges run, and how far it stands out (0..1: the share
+    of the changes' strength that agrees with it).
+
+    Each pixel's gradient (Sobel) votes with its strength for its direction times four, so
+    that a square's four sides vote alike; ``where`` (a boolean mask) limits the voters.
+    """
+    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1)
+    if where is not None:
+        gx, gy = gx[where], gy[where]
+    strength = np.hypot(gx, gy)
+    quad = np.arctan2(gy, gx) * 4.0
+    z = complex(float((strength * np.cos(quad)).sum()), float((strength * np.sin(quad)).sum()))
+    total = float(strength.sum())
+    direction = float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0
+    return direction, abs(z) / total if total > 0.0 else 0.0
 
 
 _Found = tuple[LayoutFit, list[Blob], list[Blob], float]  # _read_polarity's fit, pips, rest
