@@ -39,7 +39,9 @@ from vision.dice_colour import classify_colour
 from vision.dice_pips import (
     CROP,
     MARGIN,
+    NOMINAL_STEP,
     VIEW,
+    Blob,
     LayoutMatch,
     PipReading,
     best_fit,
@@ -75,6 +77,9 @@ SIDE_EVEN = 0.8           # a side face's pip: its ring this even (darkest vs br
 COCKED_SIDE_PIPS = 2      # pips seen on a side face beyond which a die is cocked
 SIDE_RANGE = (0.55, 1.0)  # of a die edge: where a side face's pips lie from the top's centre
 SURE = 0.6                # a face is called only at this confidence (the referee's threshold)
+PIP_STEP = (0.84, 1.3)    # a read face's pip step / the known die's (NOMINAL_STEP of its half
+#                           edge): two neighbouring pips read as a two's diagonal are 1/sqrt(2)
+#                           of it; perspective enlarges a top by up to a sixth (TOP_SCALES)
 MIN_RED_SATURATION = 110
 MIN_RED_VALUE = 70        # brightest channel of a red die's body (black ink is darker)
 
@@ -434,7 +439,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         sure = max(reading.confidence, SURE) if plain else 0.0
         reading = replace(reading, confidence=sure, face=1 if plain else None,
                           reason="" if plain else "unclear pips")
-    face, conf, reason = _verdict(crop, reading, len(pips))
+    face, conf, reason = _verdict(crop, reading, len(pips), NOMINAL_STEP * CROP / 2 * size / cand.size)
     colour = classify_colour(crop, reading.body)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
@@ -486,13 +491,16 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     return bool((values >= PLAIN_LEVEL * body).mean() >= PLAIN_FRACTION)
 
 
-def _verdict(crop: np.ndarray, reading: PipReading, spots: int
+def _verdict(crop: np.ndarray, reading: PipReading, spots: int, step: float
              ) -> tuple[int | None, float, str]:
-    """The face called, or None with the reason: unsure, a different count, cocked, blurred.
+    """The face called, or None with the reason: unsure, a different count, pips not as far
+    apart as the die's size puts them, cocked, blurred.
 
     Args:
         crop: the ``VIEW`` square read; its central ``CROP`` square is the die top, edges and
             all, which shows a smear.
+        step: the pip step (``NOMINAL_STEP`` of half the die edge) the known die size gives,
+            in crop pixels.
     """
     if reading.face is None:
         return None, 0.0, reading.reason or "unclear pips"
@@ -500,11 +508,31 @@ def _verdict(crop: np.ndarray, reading: PipReading, spots: int
         return None, 0.0, "unsure"
     if reading.face < spots:
         return None, 0.0, "unclear pips"  # the reader saw fewer pips than were found
+    if not in_scale(reading.blobs, step):
+        return None, 0.0, "pips out of scale"  # part of a face's pips: another face's layout
     if reading.squash < COCKED_SQUASH[reading.face]:  # the crop is square: no unstretching
         return None, 0.0, "cocked"
     if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
         return None, 0.0, "blurred"
     return reading.face, float(reading.confidence), ""
+
+
+def in_scale(pips: tuple[Blob, ...], step: float) -> bool:
+    """Whether a face's pips lie as far apart as a die of the known size puts them.
+
+    On the board the die's size is known, which the free reader cannot assume: part of a
+    face's pips form a smaller face's layout at a smaller step (two neighbouring pips of a four
+    as a two, one column of a six as a three), which the reader cannot tell from a whole face
+    when the others are faint (white pips on a translucent red die). A lone pip has no step.
+
+    Args:
+        pips: the pips read, in crop pixels.
+        step: the known die's pip step in the same pixels.
+    """
+    if len(pips) < 2:
+        return True
+    fit = best_fit(np.array([[b.x, b.y] for b in pips], float))
+    return fit is not None and PIP_STEP[0] <= fit[1] / step <= PIP_STEP[1]
 
 
 def _colour(group: list[Spot]) -> str:
