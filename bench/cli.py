@@ -1,4 +1,4 @@
-"""``dicekeeper bench``: dispatch to the accuracy, latency or hard-dice benchmark.
+"""``dicekeeper bench``: dispatch to the accuracy, latency, hard-dice or board benchmark.
 
 Each benchmark module is imported only when chosen. Prints (command module).
 """
@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import importlib
 
-BENCHES = {"accuracy": "bench.accuracy", "latency": "bench.latency", "hard": "bench.hard_dice"}
+BENCHES = {"accuracy": "bench.accuracy", "latency": "bench.latency", "hard": "bench.hard_dice",
+           "board": "bench.board_dice"}
 
 
 def command(args: argparse.Namespace) -> int:

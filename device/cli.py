@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default="unification")
     p.add_argument("--side", default="simple", help="board side under the camera (default: simple)")
 
-    p = sub.add_parser("bench", help="accuracy, latency and hard-dice benchmarks")
+    p = sub.add_parser("bench", help="accuracy, latency, hard-dice and board benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
     b = bsub.add_parser("accuracy", help="die finder and reader on labelled photos")
     b.add_argument("--dataset", required=True, help="a folder in the realdata manifest format")
@@ -106,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--frames", type=int, default=100)
     b = bsub.add_parser("hard", help="wrong faces on drawn cocked, touching, blurred dice")
     b.add_argument("--seeds", type=int, default=100, help="scenes drawn per kind")
+    b = bsub.add_parser("board", help="wrong faces on rendered board photos (the game's reader)")
+    b.add_argument("--scenes", type=int, default=200, help="board photos rendered")
     return parser
 
 
