@@ -32,12 +32,14 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.board_confirm import CONFIRM_FIT, CONFIRM_STEP, confirm_top
 from vision.dice import COCKED_SQUASH, DieDetection
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import Candidate
 from vision.dice_colour import classify_colour
 from vision.dice_pips import (
     CROP,
+    LAYOUTS,
     MARGIN,
     NOMINAL_STEP,
     VIEW,
@@ -425,7 +427,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
     for k in TOP_SCALES:
         cand = Candidate(cx, cy, size * k, size * k, angle, 1.0, "board")
         crop = rectify(image, cand, VIEW, VIEW / CROP)
-        reading = read_top(crop)
+        reading = confirmed(crop, cand, pips, None if fit is None else fit[1], size) or read_top(crop)
         if best is None or reading.confidence > best[1].confidence:
             best = (cand, reading, crop)
         if reading.confidence >= SURE and (reading.face or 0) >= len(pips):
@@ -444,6 +446,23 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
 
+def confirmed(crop: np.ndarray, cand: Candidate, pips: list[Spot], fit_error: float | None,
+              size: float) -> PipReading | None:
+    """The spots' face when two or more fit their layout closely (``fit_error``) at the known
+    die's step and the crop's pixels bear it out (``vision.board_confirm``); None to read the
+    crop afresh (always for a lone spot)."""
+    scale = CROP / cand.size  # crop pixels per view pixel
+    step = pip_step(_points(pips))
+    if fit_error is None or fit_error > CONFIRM_FIT or step is None or not (
+            CONFIRM_STEP[0] <= step / (NOMINAL_STEP * size / 2) <= CONFIRM_STEP[1]):
+        return None
+    cos, sin = math.cos(math.radians(cand.angle)), math.sin(math.radians(cand.angle))
+    points = np.array([[VIEW / 2 + scale * ((s.x - cand.cx) * cos + (s.y - cand.cy) * sin),
+                        VIEW / 2 + scale * (-(s.x - cand.cx) * sin + (s.y - cand.cy) * cos)]
+                       for s in pips])
+    return confirm_top(crop, points, scale * size)
+
+
 def best_layout(group: list[Spot]) -> tuple[list[Spot], tuple[float, float] | None]:
     """The group's pips and their layout fit (angle, error); one stray spot may be dropped.
 
@@ -456,7 +475,7 @@ def best_layout(group: list[Spot]) -> tuple[list[Spot], tuple[float, float] | No
     return [group[i] for i in keep], _angle_error(fit)
 
 
-def _points(group: list[Spot]) -> np.ndarray:
+def _points(group: list[Spot] | tuple[Blob, ...]) -> np.ndarray:
     return np.array([[s.x, s.y] for s in group], float).reshape(-1, 2)
 
 
@@ -531,8 +550,20 @@ def in_scale(pips: tuple[Blob, ...], step: float) -> bool:
     """
     if len(pips) < 2:
         return True
-    fit = best_fit(np.array([[b.x, b.y] for b in pips], float))
-    return fit is not None and PIP_STEP[0] <= fit[1] / step <= PIP_STEP[1]
+    found = pip_step(_points(pips))
+    return found is not None and PIP_STEP[0] <= found / step <= PIP_STEP[1]
+
+
+_LAYOUT_SPREAD = {n: float((variants[0] ** 2).sum()) for n, variants in LAYOUTS.items()}
+
+
+def pip_step(points: np.ndarray) -> float | None:
+    """The lattice step of pips in their layout (the scale ``layout_fits`` fits them at:
+    their spread about their centre over the layout's), None for one pip or more than six."""
+    if not 2 <= len(points) <= 6:
+        return None
+    rel = points - points.mean(axis=0)
+    return math.sqrt(float((rel * rel).sum()) / _LAYOUT_SPREAD[len(points)])
 
 
 def _colour(group: list[Spot]) -> str:

@@ -1,0 +1,106 @@
+"""Confirming a board die's face on its top's pixels (``vision.board_confirm``).
+
+Tops are drawn straight into the ``VIEW`` crop the board reader makes: a white body at the
+known die size with dark pips at chosen lattice points, so each check can be failed alone.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.board_confirm import confirm_top
+from vision.board_dice import TOP_SCALES, Spot, confirmed, read_group
+from vision.dice_candidates import Candidate
+from vision.dice_pips import CROP, NOMINAL_STEP, VIEW
+from vision.dice_top import rectify
+
+EDGE = CROP / TOP_SCALES[0]        # the die edge in crop pixels, as the board reader crops it
+STEP = NOMINAL_STEP * EDGE / 2     # pip step in crop pixels
+PIP_R = 0.085 * EDGE
+FACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def top(points, *, faint=(), faint_level=150, table=(60, 90, 120)) -> np.ndarray:
+    """A white die top of the known size on a table, pips at lattice ``points`` (dark) and
+    ``faint`` (grey at ``faint_level``)."""
+    crop = np.zeros((VIEW, VIEW, 3), np.uint8)
+    crop[:] = table
+    c, half = VIEW / 2, EDGE / 2
+    cv2.rectangle(crop, (round(c - half), round(c - half)), (round(c + half), round(c + half)),
+                  (235, 238, 240), -1)
+    for (u, v), level in [(p, 30) for p in points] + [(p, faint_level) for p in faint]:
+        cv2.circle(crop, (round(c + u * STEP), round(c + v * STEP)), round(PIP_R),
+                   (level, level, level), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(crop, (3, 3), 0)
+
+
+def spots(points) -> np.ndarray:
+    return np.array([[VIEW / 2 + u * STEP, VIEW / 2 + v * STEP] for u, v in points], float)
+
+
+@pytest.mark.parametrize("face", range(2, 7))
+def test_a_clean_top_is_confirmed_as_its_spots_face(face: int) -> None:
+    reading = confirm_top(top(FACES[face]), spots(FACES[face]), EDGE)
+    assert reading is not None and reading.face == face and reading.confidence >= 0.7
+    assert len(reading.blobs) == face
+
+
+def test_a_faint_pip_where_the_spots_saw_none_sends_the_top_to_the_reader() -> None:
+    # the spot finder kept the diagonal of a four: a two at the right step
+    two = FACES[2]
+    assert confirm_top(top(two, faint=[(1, -1), (-1, 1)]), spots(two), EDGE) is None
+    assert confirm_top(top(two), spots(two), EDGE) is not None
+
+
+def test_a_spot_without_a_pip_under_it_is_not_confirmed() -> None:
+    assert confirm_top(top(FACES[2]), spots(FACES[3]), EDGE) is None
+
+
+def test_uneven_pips_are_not_confirmed() -> None:
+    four = FACES[4]
+    assert confirm_top(top(four[:3], faint=four[3:], faint_level=170), spots(four), EDGE) is None
+
+
+def test_a_mark_on_the_body_is_not_confirmed() -> None:
+    crop = top(FACES[4])
+    cv2.line(crop, (VIEW // 2 - 6, VIEW // 2), (VIEW // 2 + 6, VIEW // 2), (90, 90, 90), 2)
+    assert confirm_top(crop, spots(FACES[4]), EDGE) is None
+
+
+@pytest.mark.parametrize("table", [(200, 205, 210), (60, 90, 120)])
+def test_the_board_reader_reads_afresh_what_it_cannot_confirm(table) -> None:
+    """Two neighbouring pips of a four found: they do not lie a known die's step apart, so
+    the top is read afresh, and so is the corner pip alone (tried when the pair reads
+    nothing), whose neighbours lie beyond the square a confirmation checks: on light paper
+    it was confirmed as a one. Neither is read as a two or a one."""
+    view = np.full((200, 200, 3), table, np.uint8)
+    size = 48.0
+    die = np.full((round(size), round(size), 3), 235, np.uint8)
+    for u, v in FACES[4]:
+        cv2.circle(die, (round(size / 2 + u * 13), round(size / 2 + v * 13)), 4, (30, 30, 30), -1)
+    view[76:76 + die.shape[0], 76:76 + die.shape[1]] = die
+    view = cv2.GaussianBlur(view, (3, 3), 0)
+    c = 76 + size / 2
+    two_spots = [Spot(c - 13, c - 13, 50.0, "grey"), Spot(c + 13, c - 13, 50.0, "grey")]
+    for found in (read_group(view, two_spots, size, True),
+                  read_group(view, two_spots[1:], size, True)):
+        assert found is not None and found.face in (4, None), found
+
+
+@pytest.mark.parametrize(("factor", "confirmable"), [(1.0, True), (0.71, False), (1.3, False)])
+def test_only_spots_at_the_known_die_step_are_confirmed(factor: float, confirmable: bool) -> None:
+    view = np.full((200, 200, 3), (60, 90, 120), np.uint8)
+    size, c = 48.0, 100.0
+    cv2.rectangle(view, (76, 76), (124, 124), (235, 238, 240), -1)
+    d = NOMINAL_STEP * size / 2 * factor
+    for sign in (-1, 1):
+        cv2.circle(view, (round(c + sign * d), round(c + sign * d)), 4, (30, 30, 30), -1)
+    cand = Candidate(c, c, size * TOP_SCALES[0], size * TOP_SCALES[0], 0.0, 1.0, "board")
+    crop = rectify(view, cand, VIEW, VIEW / CROP)
+    pips = [Spot(c - d, c - d, 50.0, "grey"), Spot(c + d, c + d, 50.0, "grey")]
+    assert (confirmed(crop, cand, pips, 0.0, size) is not None) == confirmable
