@@ -14,9 +14,9 @@ grid. Each frame goes through the board's markers and warp as ``BoardReader`` do
 Per kind of die (flat, cocked, moving in the grid; loose beside it) it prints the dice, the
 share read (the face on top called), abstained on (found with no face) and the dice with a
 wrong face called, with their scene numbers. The last line sums them and adds the faces called
-where no die was drawn and the mean time of ``find_board_dice`` on one warped view. A cocked die's top is
-still its upper face at these angles, so reading it is not wrong; a moving die should not be
-read, so its line gives the share read too.
+where no die was drawn and the mean time of ``find_board_dice`` on one warped view. A cocked
+die's top is still its upper face at these angles, so reading it is not wrong; a moving die
+should not be read, so its line gives the share read too.
 
 Figures, not a test: ``make test`` keeps the few scenes it asserts on; this one is for
 before-and-after comparisons of a change to the board reader (about a second per scene).

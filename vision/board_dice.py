@@ -427,7 +427,8 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
     for k in TOP_SCALES:
         cand = Candidate(cx, cy, size * k, size * k, angle, 1.0, "board")
         crop = rectify(image, cand, VIEW, VIEW / CROP)
-        reading = confirmed(crop, cand, pips, None if fit is None else fit[1], size) or read_top(crop)
+        error = None if fit is None else fit[1]
+        reading = confirmed(crop, cand, pips, error, size) or read_top(crop)
         if best is None or reading.confidence > best[1].confidence:
             best = (cand, reading, crop)
         if reading.confidence >= SURE and (reading.face or 0) >= len(pips):
@@ -441,7 +442,8 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         sure = max(reading.confidence, SURE) if plain else 0.0
         reading = replace(reading, confidence=sure, face=1 if plain else None,
                           reason="" if plain else "unclear pips")
-    face, conf, reason = _verdict(crop, reading, len(pips), NOMINAL_STEP * CROP / 2 * size / cand.size)
+    step = NOMINAL_STEP * CROP / 2 * size / cand.size  # the known die's, in crop pixels
+    face, conf, reason = _verdict(crop, reading, len(pips), step)
     colour = classify_colour(crop, reading.body)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
