@@ -21,7 +21,8 @@ should not be read, so its line gives the share read too.
 Figures, not a test: ``make test`` keeps the few scenes it asserts on; this one is for
 before-and-after comparisons of a change to the board reader (about a second per scene).
 
-May import calibration, vision, engine, OpenCV and numpy. Prints (command module).
+May import bench.hard_dice, calibration, vision, engine, OpenCV and numpy. Prints (command
+module).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from bench.hard_dice import percent
 from calibration.synthetic import Die, Light, Pose, Scene, render_scene
 from engine.table import Cell
 from vision.board_dice import find_board_dice
@@ -166,10 +168,6 @@ def run(scenes: int, first: int = 0) -> tuple[dict[str, KindTally], int, int, fl
     return tallies, stray, lost, 1000.0 * reading / max(scenes - lost, 1)
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{100.0 * part / whole:.1f}%" if whole else "-"
-
-
 def command(args) -> int:
     """``dicekeeper bench board``: one line per kind of die, then the totals."""
     cv2.setNumThreads(1)
@@ -177,13 +175,13 @@ def command(args) -> int:
     tallies, stray, lost, ms = run(scenes)
     for kind, t in tallies.items():
         listed = " ".join(str(n) for n in t.wrong[:12]) + (" ..." if len(t.wrong) > 12 else "")
-        print(f"{kind}: dice {t.dice} | read {_pct(t.read, t.dice)} | "
-              f"abstained {_pct(t.abstained, t.dice)} | wrong {len(t.wrong)}"
+        print(f"{kind}: dice {t.dice} | read {percent(t.read, t.dice)} | "
+              f"abstained {percent(t.abstained, t.dice)} | wrong {len(t.wrong)}"
               f"{' (scenes ' + listed + ')' if t.wrong else ''}")
     dice = sum(t.dice for t in tallies.values())
     print(f"scenes {scenes} | board not found {lost} | dice {dice} | "
-          f"read {_pct(sum(t.read for t in tallies.values()), dice)} | "
-          f"abstained {_pct(sum(t.abstained for t in tallies.values()), dice)} | "
+          f"read {percent(sum(t.read for t in tallies.values()), dice)} | "
+          f"abstained {percent(sum(t.abstained for t in tallies.values()), dice)} | "
           f"wrong {sum(len(t.wrong) for t in tallies.values())} | false {stray} | "
           f"find_board_dice {ms:.1f} ms/scene")
     return 0

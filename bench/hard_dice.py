@@ -164,7 +164,8 @@ def run_kind(make: Callable[[int], HardScene], seeds: int, first: int = 0) -> Ki
     return tally
 
 
-def _pct(part: int, whole: int) -> str:
+def percent(part: int, whole: int) -> str:
+    """``part`` of ``whole`` as a percentage with one decimal, "-" of nothing."""
     return f"{100.0 * part / whole:.1f}%" if whole else "-"
 
 
@@ -178,9 +179,9 @@ def command(args) -> int:
         t = run_kind(make, seeds)
         total, scenes = total + len(t.wrong), scenes + t.scenes
         listed = " ".join(str(s) for s in t.wrong[:12]) + (" ..." if len(t.wrong) > 12 else "")
-        print(f"{name}: dice {t.dice} | read {_pct(t.read, t.dice)} | "
-              f"abstained {_pct(t.abstained, t.dice)} | wrong face in {len(t.wrong)} of "
+        print(f"{name}: dice {t.dice} | read {percent(t.read, t.dice)} | "
+              f"abstained {percent(t.abstained, t.dice)} | wrong face in {len(t.wrong)} of "
               f"{t.scenes} scenes{' (seeds ' + listed + ')' if t.wrong else ''} | "
               f"{time.perf_counter() - start:.0f} s", flush=True)
-    print(f"scenes {scenes} | wrong face in {total} ({_pct(total, scenes)}) | seeds {seeds} per kind")
+    print(f"scenes {scenes} | wrong face in {total} ({percent(total, scenes)}) | seeds {seeds} per kind")
     return 0
