@@ -10,12 +10,17 @@ goes to the full reader (``vision.dice_pips.read_top``), which costs about three
 Two or more pips that fit a layout at the known step are centred on the die (a part of a face
 that fits one at that step is its diagonal, and all of a face's other pips lie within the
 square checked), but a lone spot may be a corner pip of a die whose other pips were missed: its
-neighbours then lie beyond that square, so a one is always read afresh.
+neighbours then lie beyond that square. A one is therefore confirmed (``confirm_one``) only
+when, besides, nothing pip-like lies out to where those neighbours would be
+(``pip_response``: a pip-sized patch that stands out from all around it, which the die's own
+edges, the table, lines and shadows do not).
 
 May import ``vision`` modules, numpy and OpenCV.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -30,6 +35,11 @@ PIP_CLEAR = 0.15          # of the die edge: radius around each pip left out of 
 CLEAN = 0.3               # strongest contrast on the body / the weakest pip's, at most
 EVEN = 0.6                # weakest pip's contrast / the strongest's, at least
 MIN_PIP_CONTRAST = 25.0   # Lab distance of the weakest pip from the body, at least
+PIP_RADIUS = 0.085        # of the die edge: a pip's radius
+ONE_CLEAR = 0.22          # of the die edge: radius left out around a one's pip (often larger)
+OTHER_PIPS_REACH = 0.8    # of the die edge: how far from a lone pip a face's other pips lie
+RING = 0.2                # of the die edge: the ring a pip-sized patch is compared with
+OTHER_PIP = 0.25          # a pip-sized patch there stands out at most this much of the pip
 
 _AXIS = np.arange(VIEW, dtype=np.float32) - VIEW / 2  # crop pixels' offsets from the die centre
 
@@ -49,6 +59,62 @@ def confirm_top(crop_bgr: np.ndarray, pips: np.ndarray, edge: float) -> PipReadi
     lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
     body = body_lab(lab)
     _, dist = body_difference(lab, body)
+    return _confirmed(dist, body, pips, edge)
+
+
+def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
+    """A one, read surely, when the crop's centre holds a lone pip on a plain top and nothing
+    pip-like lies where a face's other pips would if that pip were one of them; None otherwise.
+
+    A lone spot may be a corner or side pip of a die whose other pips the spot finder missed
+    (faint, or a stray spot dropped from the group): those pips lie up to two lattice steps
+    away on each axis, beyond the square ``confirm_top`` checks, on the die's body. A true
+    one's surroundings there are its edges and the table: broad, not pip-sized. So every
+    pip-sized patch out to ``OTHER_PIPS_REACH`` must stand out from its own surroundings less
+    than ``OTHER_PIP`` of the lone pip does (a box filter's centre-minus-surround, the spot
+    finder's measure).
+
+    Args:
+        crop_bgr: the ``VIEW`` square ``read_top`` would read, centred on the spot and turned
+            as the die's edges.
+        edge: the die edge in crop pixels.
+    """
+    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
+    body = body_lab(lab)
+    _, dist = body_difference(lab, body)
+    reading = _confirmed(dist, body, np.array([[VIEW / 2, VIEW / 2]]), edge, ONE_CLEAR)
+    if reading is None:
+        return None
+    response = pip_response(dist, edge)
+    r2 = _AXIS[:, None] ** 2 + _AXIS[None, :] ** 2
+    own = float(response[r2 <= (ONE_CLEAR * edge) ** 2].max())
+    around = response[(r2 > (ONE_CLEAR * edge) ** 2) & (r2 <= (OTHER_PIPS_REACH * edge) ** 2)]
+    if own <= 0 or float(around.max()) >= OTHER_PIP * own:
+        return None
+    return reading
+
+
+def pip_response(dist: np.ndarray, edge: float) -> np.ndarray:
+    """How much each pip-sized patch stands out from everything around it: its mean distance
+    from the body colour less the largest mean on a ring just beyond a pip (12 points at
+    ``RING`` of the die edge). A pip on the body stands out by its contrast; an edge, a
+    corner, a line or a shadow reaches the ring and scores about zero or less."""
+    pip = max(3, round(2 * PIP_RADIUS * edge) | 1)
+    small = cv2.blur(dist, (pip, pip))
+    return small - cv2.dilate(small, _ring_kernel(round(RING * edge)))
+
+
+@lru_cache(maxsize=8)
+def _ring_kernel(radius: int) -> np.ndarray:
+    kernel = np.zeros((2 * radius + 1, 2 * radius + 1), np.uint8)
+    for angle in np.linspace(0, 2 * np.pi, 12, endpoint=False):
+        kernel[round(radius + radius * np.sin(angle)), round(radius + radius * np.cos(angle))] = 1
+    return kernel
+
+
+def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float,
+               clear: float = PIP_CLEAR) -> PipReading | None:
+    """``confirm_top``'s checks on the crop's distances from the body colour."""
     strengths, found = [], []
     for x, y in pips.tolist():
         ix, iy = round(x), round(y)
@@ -67,7 +133,7 @@ def confirm_top(crop_bgr: np.ndarray, pips: np.ndarray, edge: float) -> PipReadi
     square = dist[lo:hi, lo:hi]
     body_pixels = np.ones(square.shape, bool)
     axis = _AXIS[lo:hi]
-    clear2 = (PIP_CLEAR * edge) ** 2
+    clear2 = (clear * edge) ** 2
     for x, y in found:
         dx, dy = axis - (x - VIEW / 2), axis - (y - VIEW / 2)
         body_pixels &= (dy[:, None] ** 2 + dx[None, :] ** 2) > clear2

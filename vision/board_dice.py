@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.board_confirm import CONFIRM_FIT, CONFIRM_STEP, confirm_top
+from vision.board_confirm import CONFIRM_FIT, CONFIRM_STEP, confirm_one, confirm_top
 from vision.dice import COCKED_SQUASH, DieDetection
 from vision.dice_blur import is_blurred
 from vision.dice_candidates import Candidate
@@ -423,21 +423,23 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         angle = edge_angle(image, cx, cy, size)
     else:
         angle = fit[0]
-    best: tuple[Candidate, PipReading, np.ndarray] | None = None
+    best: tuple[Candidate, PipReading, np.ndarray, bool] | None = None
     for k in TOP_SCALES:
         cand = Candidate(cx, cy, size * k, size * k, angle, 1.0, "board")
         crop = rectify(image, cand, VIEW, VIEW / CROP)
         error = None if fit is None else fit[1]
-        reading = confirmed(crop, cand, pips, error, size) or read_top(crop)
+        sure = confirmed(crop, cand, pips, error, size)
+        reading = sure or read_top(crop)
         if best is None or reading.confidence > best[1].confidence:
-            best = (cand, reading, crop)
+            best = (cand, reading, crop, sure is not None)
         if reading.confidence >= SURE and (reading.face or 0) >= len(pips):
             break  # read surely at this size: the others would only cost time
     assert best is not None
-    cand, reading, crop = best
-    if reading.face == 1 and reading.confidence >= LONE_PIP_READ:
-        # a lone pip is a one only on a plain top around it: a corner pip of a two whose
-        # other pip was missed has the die's edge close by on two sides
+    cand, reading, crop, on_pixels = best
+    if reading.face == 1 and reading.confidence >= LONE_PIP_READ and not on_pixels:
+        # read afresh, a lone pip is a one only on a plain top around it: a corner pip of a
+        # two whose other pip was missed has the die's edge close by on two sides (a one
+        # confirmed on the pixels has had its top checked already)
         plain = plain_top(image, cand, size)
         sure = max(reading.confidence, SURE) if plain else 0.0
         reading = replace(reading, confidence=sure, face=1 if plain else None,
@@ -451,9 +453,12 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
 def confirmed(crop: np.ndarray, cand: Candidate, pips: list[Spot], fit_error: float | None,
               size: float) -> PipReading | None:
     """The spots' face when two or more fit their layout closely (``fit_error``) at the known
-    die's step and the crop's pixels bear it out (``vision.board_confirm``); None to read the
-    crop afresh (always for a lone spot)."""
+    die's step, or a lone spot sits on a plain top with nothing pip-like around it (a one),
+    and the crop's pixels bear it out (``vision.board_confirm``); None to read the crop
+    afresh."""
     scale = CROP / cand.size  # crop pixels per view pixel
+    if len(pips) == 1:
+        return confirm_one(crop, scale * size)
     step = pip_step(_points(pips))
     if fit_error is None or fit_error > CONFIRM_FIT or step is None or not (
             CONFIRM_STEP[0] <= step / (NOMINAL_STEP * size / 2) <= CONFIRM_STEP[1]):

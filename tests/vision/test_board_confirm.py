@@ -10,10 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board_confirm import confirm_top
+from vision import board_dice
+from vision.board_confirm import confirm_one, confirm_top, pip_response
 from vision.board_dice import TOP_SCALES, Spot, confirmed, read_group
 from vision.dice_candidates import Candidate
-from vision.dice_pips import CROP, NOMINAL_STEP, VIEW
+from vision.dice_pips import CROP, NOMINAL_STEP, VIEW, body_difference, body_lab
 from vision.dice_top import rectify
 
 EDGE = CROP / TOP_SCALES[0]        # the die edge in crop pixels, as the board reader crops it
@@ -25,16 +26,18 @@ FACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
          6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
-def top(points, *, faint=(), faint_level=150, table=(60, 90, 120)) -> np.ndarray:
+def top(points, *, faint=(), faint_level=150, table=(60, 90, 120), at=(0, 0),
+        pip_r=PIP_R) -> np.ndarray:
     """A white die top of the known size on a table, pips at lattice ``points`` (dark) and
-    ``faint`` (grey at ``faint_level``)."""
+    ``faint`` (grey at ``faint_level``); the crop is centred on lattice point ``at``."""
     crop = np.zeros((VIEW, VIEW, 3), np.uint8)
     crop[:] = table
-    c, half = VIEW / 2, EDGE / 2
-    cv2.rectangle(crop, (round(c - half), round(c - half)), (round(c + half), round(c + half)),
+    half = EDGE / 2
+    cx, cy = VIEW / 2 - at[0] * STEP, VIEW / 2 - at[1] * STEP
+    cv2.rectangle(crop, (round(cx - half), round(cy - half)), (round(cx + half), round(cy + half)),
                   (235, 238, 240), -1)
     for (u, v), level in [(p, 30) for p in points] + [(p, faint_level) for p in faint]:
-        cv2.circle(crop, (round(c + u * STEP), round(c + v * STEP)), round(PIP_R),
+        cv2.circle(crop, (round(cx + u * STEP), round(cy + v * STEP)), round(pip_r),
                    (level, level, level), -1, cv2.LINE_AA)
     return cv2.GaussianBlur(crop, (3, 3), 0)
 
@@ -104,3 +107,57 @@ def test_only_spots_at_the_known_die_step_are_confirmed(factor: float, confirmab
     crop = rectify(view, cand, VIEW, VIEW / CROP)
     pips = [Spot(c - d, c - d, 50.0, "grey"), Spot(c + d, c + d, 50.0, "grey")]
     assert (confirmed(crop, cand, pips, 0.0, size) is not None) == confirmable
+
+
+@pytest.mark.parametrize("table", [(200, 205, 210), (60, 90, 120)])
+@pytest.mark.parametrize("pip_r", [PIP_R, 1.6 * PIP_R])
+def test_a_lone_pip_on_a_plain_top_is_confirmed_as_a_one(table, pip_r) -> None:
+    """On light paper and on a dark table (whose edge with the die is no pip), with a pip of
+    the usual size or a one's larger pip."""
+    reading = confirm_one(top(FACES[1], table=table, pip_r=pip_r), EDGE)
+    assert reading is not None and reading.face == 1 and reading.confidence >= 0.7
+
+
+@pytest.mark.parametrize("table", [(200, 205, 210), (60, 90, 120)])
+@pytest.mark.parametrize(("face", "pip"), [(2, (1, 1)), (3, (-1, -1)), (4, (1, -1)),
+                                           (5, (1, 1)), (6, (-1, 0)), (6, (1, 1))])
+def test_a_pip_of_a_larger_face_is_not_confirmed_as_a_one(table, face, pip) -> None:
+    """The crop centred on one pip of a face, as for a lone spot whose neighbours the spot
+    finder missed: the others lie up to two lattice steps away, beyond the top square."""
+    assert confirm_one(top(FACES[face], table=table, at=pip), EDGE) is None
+
+
+def test_a_corner_pip_whose_partner_is_faint_is_not_confirmed_as_a_one() -> None:
+    # the partner of a two's corner pip at about 0.4 of its contrast (in shade) still shows
+    for table in ((200, 205, 210), (60, 90, 120)):
+        crop = top([(1, 1)], faint=[(-1, -1)], faint_level=150, table=table, at=(1, 1))
+        assert confirm_one(crop, EDGE) is None
+
+
+def test_the_board_reader_reads_a_clean_one_without_the_full_reader(monkeypatch) -> None:
+    def no_read_top(crop):
+        raise AssertionError("read_top called for a clean one")
+
+    monkeypatch.setattr(board_dice, "read_top", no_read_top)
+    view = np.full((200, 200, 3), (200, 205, 210), np.uint8)
+    cv2.rectangle(view, (76, 76), (124, 124), (235, 238, 240), -1)
+    cv2.circle(view, (100, 100), 5, (30, 30, 30), -1)
+    view = cv2.GaussianBlur(view, (3, 3), 0)
+    found = read_group(view, [Spot(100.0, 100.0, 50.0, "grey")], 48.0, True)
+    assert found is not None and found.face == 1 and found.confidence >= 0.7, found
+
+
+def test_pips_stand_out_on_the_pip_response_and_edges_do_not() -> None:
+    """A pip's response is its contrast, less what lies around it; along the die's edge on a
+    dark table (a far larger contrast) and at its corner it is at most a small part of it."""
+    crop = top(FACES[1])
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    _, dist = body_difference(lab, body_lab(lab))
+    response = pip_response(dist, EDGE)
+    c, half = VIEW // 2, round(EDGE / 2)
+    pip = response[c - 2:c + 3, c - 2:c + 3].max()
+    assert pip > 0.5 * dist[c, c]
+    rim = np.zeros(response.shape, bool)
+    rim[c - half - 3:c + half + 4, c - half - 3:c + half + 4] = True
+    rim[c - half + 3:c + half - 3, c - half + 3:c + half - 3] = False
+    assert response[rim].max() < 0.2 * pip
