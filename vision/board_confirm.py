@@ -20,6 +20,7 @@ May import ``vision`` modules, numpy and OpenCV.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import cv2
@@ -42,6 +43,7 @@ RING = 0.2                # of the die edge: the ring a pip-sized patch is compa
 OTHER_PIP = 0.25          # a pip-sized patch there stands out at most this much of the pip
 
 _AXIS = np.arange(VIEW, dtype=np.float32) - VIEW / 2  # crop pixels' offsets from the die centre
+_R2 = _AXIS[:, None] ** 2 + _AXIS[None, :] ** 2        # and their squared distances from it
 
 
 def confirm_top(crop_bgr: np.ndarray, pips: np.ndarray, edge: float) -> PipReading | None:
@@ -70,9 +72,8 @@ def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
     (faint, or a stray spot dropped from the group): those pips lie up to two lattice steps
     away on each axis, beyond the square ``confirm_top`` checks, on the die's body. A true
     one's surroundings there are its edges and the table: broad, not pip-sized. So every
-    pip-sized patch out to ``OTHER_PIPS_REACH`` must stand out from its own surroundings less
-    than ``OTHER_PIP`` of the lone pip does (a box filter's centre-minus-surround, the spot
-    finder's measure).
+    pip-sized patch out to ``OTHER_PIPS_REACH`` must stand out from all around it
+    (``pip_response``) less than ``OTHER_PIP`` of what the lone pip does.
 
     Args:
         crop_bgr: the ``VIEW`` square ``read_top`` would read, centred on the spot and turned
@@ -86,9 +87,8 @@ def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
     if reading is None:
         return None
     response = pip_response(dist, edge)
-    r2 = _AXIS[:, None] ** 2 + _AXIS[None, :] ** 2
-    own = float(response[r2 <= (ONE_CLEAR * edge) ** 2].max())
-    around = response[(r2 > (ONE_CLEAR * edge) ** 2) & (r2 <= (OTHER_PIPS_REACH * edge) ** 2)]
+    own = float(response[_R2 <= (ONE_CLEAR * edge) ** 2].max())
+    around = response[(_R2 > (ONE_CLEAR * edge) ** 2) & (_R2 <= (OTHER_PIPS_REACH * edge) ** 2)]
     if own <= 0 or float(around.max()) >= OTHER_PIP * own:
         return None
     return reading
@@ -127,16 +127,14 @@ def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float
     weakest = min(strengths)
     if weakest < MIN_PIP_CONTRAST or weakest < EVEN * max(strengths):
         return None
-    half = TOP_CHECKED * edge
-    inside = np.abs(_AXIS) <= half
-    lo, hi = int(np.argmax(inside)), VIEW - int(np.argmax(inside[::-1]))
+    half = TOP_CHECKED * edge  # the pixels whose offset from the centre is within it
+    lo, hi = max(0, math.ceil(VIEW / 2 - half)), min(VIEW, math.floor(VIEW / 2 + half) + 1)
     square = dist[lo:hi, lo:hi]
-    body_pixels = np.ones(square.shape, bool)
+    at = np.array(found, np.float32) - VIEW / 2
     axis = _AXIS[lo:hi]
-    clear2 = (clear * edge) ** 2
-    for x, y in found:
-        dx, dy = axis - (x - VIEW / 2), axis - (y - VIEW / 2)
-        body_pixels &= (dy[:, None] ** 2 + dx[None, :] ** 2) > clear2
+    dx, dy = axis[None, :] - at[:, :1], axis[None, :] - at[:, 1:]  # (pips, pixels)
+    nearest = (dy[:, :, None] ** 2 + dx[:, None, :] ** 2).min(axis=0)
+    body_pixels = nearest > (clear * edge) ** 2
     if not body_pixels.any():
         return None
     clean = float(square[body_pixels].max()) / weakest
