@@ -158,7 +158,8 @@ class BoardReader:
         extra.update(self._light_check(warped))
         detections = self._find_dice(warped, expected_size=self.geometry.die_px)
         return place_dice(detections, self.geometry, location.confidence, extra,
-                          seen_markers=seen, occupied=occupied_cells(warped, self.geometry))
+                          seen_markers=seen,
+                          occupied=lambda: occupied_cells(warped, self.geometry))
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
         """Compare the paper's brightness with the white die measured at calibration.
@@ -253,7 +254,7 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
                location_confidence: float = 1.0,
                extra: Mapping[str, object] | None = None, *,
                seen_markers: Sequence[int] = (),
-               occupied: Sequence[Cell] = ()) -> TableView:
+               occupied: Sequence[Cell] | Callable[[], Sequence[Cell]] = ()) -> TableView:
     """Put detections from the canonical view into grid cells and the outside list.
 
     Args:
@@ -266,7 +267,10 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
             centred on one is a misreading of the printed marker and is dropped (on a hidden
             marker only an abstention is dropped).
         occupied: cells seen to hold something (``vision.occupancy``); one the reader gave
-            nothing for gets an abstained die (face None), so the view cannot be trusted.
+            nothing for gets an abstained die (face None), so the view cannot be trusted. A
+            function giving them is called only when a cell got no detection (most frames
+            of a game have a die in every cell; the edge map costs 0.4 ms on the development
+            machine).
 
     Returns:
         A SETTLED single-frame view. A cell holding two detections keeps the more confident
@@ -286,6 +290,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
             outside.append(die)
         else:
             cells.setdefault((cell.r, cell.c), []).append(die)
+    if callable(occupied):
+        occupied = occupied() if len(cells) < geometry.rows * geometry.cols else ()
     unread = [cell for cell in occupied if (cell.r, cell.c) not in cells]
     for cell in unread:
         x_mm, y_mm = geometry.cell_centre_mm(cell)

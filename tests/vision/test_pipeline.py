@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from engine.table import Colour, ViewStatus
+from engine.table import Cell, Colour, ViewStatus
 from vision.geometry import UNIFICATION_BOARD as G
 from vision.pipeline import BoardReader, place_dice, straddle_factor
 from vision.profile import CalibrationProfile
@@ -218,6 +218,21 @@ def test_light_change_against_the_calibrated_white_die_is_flagged(boardkit):
     assert normal.extra["light_changed"] is False and 0.9 < normal.extra["light"] < 1.1
     assert dimmed.extra["light_changed"] is True and dimmed.status is ViewStatus.SETTLED
     assert "light" not in BoardReader(G, dice_finder=Recorder()).read(image).extra
+
+
+def test_occupancy_is_looked_at_only_when_a_cell_got_no_detection():
+    """The edge map behind occupancy is made only for a cell the reader gave nothing."""
+    asked = []
+
+    def occupied():
+        asked.append(True)
+        return [Cell(0, 0), Cell(1, 1)]
+
+    full = place_dice(LAYOUT, G, occupied=occupied)
+    assert asked == [] and full.extra["unread"] == []
+    view = place_dice(LAYOUT[1:], G, occupied=occupied)
+    assert asked == [True] and view.extra["unread"] == ["r0c0"]
+    assert view.grid[0][0].face is None and view.grid[1][1].face == 6
 
 
 def test_occupied_cell_the_reader_missed_becomes_an_abstention(boardkit):
