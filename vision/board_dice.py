@@ -363,9 +363,9 @@ def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
     if patch.ndim == 3:
         patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     patch = patch.astype(np.float32)
-    r = np.hypot((np.arange(patch.shape[1]) + x0 - x)[None, :],
-                 (np.arange(patch.shape[0]) + y0 - y)[:, None])
-    rim = (r > 0.3 * size) & (r < 0.8 * size)  # beyond the pip, around the top's rim
+    dx, dy = np.arange(patch.shape[1]) + (x0 - x), np.arange(patch.shape[0]) + (y0 - y)
+    r2 = dx[None, :] ** 2 + dy[:, None] ** 2  # squared: np.hypot costs four times as much
+    rim = (r2 > (0.3 * size) ** 2) & (r2 < (0.8 * size) ** 2)  # beyond the pip, the top's rim
     return edge_direction(patch, rim)[0]
 
 

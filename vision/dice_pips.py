@@ -851,7 +851,7 @@ def edge_direction(image: np.ndarray, where: np.ndarray | None = None) -> tuple[
     gy = cv2.Sobel(image, cv2.CV_32F, 0, 1)
     if where is not None:
         gx, gy = gx[where], gy[where]
-    strength = np.hypot(gx, gy)
+    strength = cv2.magnitude(gx, gy).reshape(gx.shape)  # np.hypot to float32 rounding, 5x faster
     quad = np.arctan2(gy, gx) * 4.0
     z = complex(float((strength * np.cos(quad)).sum()), float((strength * np.sin(quad)).sum()))
     total = float(strength.sum())
