@@ -220,11 +220,11 @@ def _spots_in(ch: np.ndarray, size: float, name: str) -> list[Spot]:
     ys, xs = ys[keep], xs[keep]
     centre = small[ys, xs]
     on_top = np.zeros(len(ys), bool)
-    for k in RINGS:
-        ring = ring_samples(small, ys, xs, k * size)
+    rings = [ring_samples(small, ys, xs, k * size) for k in RINGS]
+    for ring in rings:
         on_top |= ((ring[:, RING_SPARED] >= BRIGHT_RING * bright[ys, xs])
                    & (centre <= DARK_CENTRE * _sorted_median(ring)))
-    ring = ring_samples(small, ys, xs, RINGS[0] * size)
+    ring = rings[0]
     pip_like = ((centre <= DARK_CENTRE * ring[:, 0])
                 & (ring[:, RING_SPARED] >= SIDE_EVEN * ring[:, -RING_SPARED - 1]))
     return [Spot(float(xs[i]), float(ys[i]), float(resp[ys[i], xs[i]]), name, bool(on_top[i]))
