@@ -36,7 +36,7 @@ PIP_CLEAR = 0.15          # of the die edge: radius around each pip left out of 
 CLEAN = 0.3               # strongest contrast on the body / the weakest pip's, at most
 EVEN = 0.6                # weakest pip's contrast / the strongest's, at least
 MIN_PIP_CONTRAST = 25.0   # Lab distance of the weakest pip from the body, at least
-PIP_RADIUS = 0.085        # of the die edge: a pip's radius
+PIP_SIDE = 0.17           # of the die edge: the box a pip-sized patch is averaged over
 ONE_CLEAR = 0.22          # of the die edge: radius left out around a one's pip (often larger)
 OTHER_PIPS_REACH = 0.8    # of the die edge: how far from a lone pip a face's other pips lie
 RING = 0.2                # of the die edge: the ring a pip-sized patch is compared with
@@ -99,7 +99,7 @@ def pip_response(dist: np.ndarray, edge: float) -> np.ndarray:
     from the body colour less the largest mean on a ring just beyond a pip (12 points at
     ``RING`` of the die edge). A pip on the body stands out by its contrast; an edge, a
     corner, a line or a shadow reaches the ring and scores about zero or less."""
-    pip = max(3, round(2 * PIP_RADIUS * edge) | 1)
+    pip = max(3, round(PIP_SIDE * edge) | 1)
     small = cv2.blur(dist, (pip, pip))
     return small - cv2.dilate(small, _ring_kernel(round(RING * edge)))
 
@@ -114,7 +114,8 @@ def _ring_kernel(radius: int) -> np.ndarray:
 
 def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float,
                clear: float = PIP_CLEAR) -> PipReading | None:
-    """``confirm_top``'s checks on the crop's distances from the body colour."""
+    """``confirm_top``'s checks on the crop's distances from the body colour, leaving out of
+    the body's check discs of ``clear`` die edges around the pips."""
     strengths, found = [], []
     for x, y in pips.tolist():
         ix, iy = round(x), round(y)
