@@ -21,8 +21,8 @@ should not be read, so its line gives the share read too.
 Figures, not a test: ``make test`` keeps the few scenes it asserts on; this one is for
 before-and-after comparisons of a change to the board reader (about a second per scene).
 
-May import bench.hard_dice, calibration, vision, engine, OpenCV and numpy. Prints (command
-module).
+May import bench.hard_dice, bench.latency, calibration, vision, engine, OpenCV and numpy.
+Prints (command module).
 """
 
 from __future__ import annotations
@@ -35,14 +35,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from bench.hard_dice import percent
+from bench.hard_dice import first_numbers, percent
+from bench.latency import warped_board
 from calibration.synthetic import Die, Light, Pose, Scene, render_scene
 from engine.table import Cell
 from vision.board_dice import find_board_dice
 from vision.dice import DieDetection
-from vision.errors import BoardNotFoundError
 from vision.geometry import UNIFICATION_BOARD as G
-from vision.markers import detect_markers, location_from_markers, warp_board
 
 KINDS = ("flat", "cocked", "moving", "loose")
 COCKED_SHARE, MOVING_SHARE = 1 / 12, 1 / 16  # of the grid dice
@@ -126,13 +125,9 @@ class KindTally:
 def read_scene(scene: Scene, number: int) -> tuple[list[DieDetection] | None, float]:
     """(the board dice of a rendered scene, through markers and warp, or None without a
     board; the seconds ``find_board_dice`` took)."""
-    image = render_scene(scene, seed=number)
-    try:
-        location = location_from_markers(detect_markers(image, G.MARKER_IDS),
-                                         (image.shape[1], image.shape[0]), G)
-    except BoardNotFoundError:
+    view = warped_board(render_scene(scene, seed=number))
+    if view is None:
         return None, 0.0
-    view = warp_board(image, location, G)
     start = time.perf_counter()
     found = find_board_dice(view, expected_size=G.die_px)
     return found, time.perf_counter() - start
@@ -174,7 +169,7 @@ def command(args) -> int:
     scenes = max(1, int(args.scenes))
     tallies, stray, lost, ms = run(scenes)
     for kind, t in tallies.items():
-        listed = " ".join(str(n) for n in t.wrong[:12]) + (" ..." if len(t.wrong) > 12 else "")
+        listed = first_numbers(t.wrong)
         print(f"{kind}: dice {t.dice} | read {percent(t.read, t.dice)} | "
               f"abstained {percent(t.abstained, t.dice)} | wrong {len(t.wrong)}"
               f"{' (scenes ' + listed + ')' if t.wrong else ''}")

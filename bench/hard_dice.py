@@ -164,6 +164,11 @@ def run_kind(make: Callable[[int], HardScene], seeds: int, first: int = 0) -> Ki
     return tally
 
 
+def first_numbers(numbers: list[int], shown: int = 12) -> str:
+    """The first ``shown`` numbers (seeds, scenes), space-separated, "..." after more."""
+    return " ".join(str(n) for n in numbers[:shown]) + (" ..." if len(numbers) > shown else "")
+
+
 def percent(part: int, whole: int) -> str:
     """``part`` of ``whole`` as a percentage with one decimal, "-" of nothing."""
     return f"{100.0 * part / whole:.1f}%" if whole else "-"
@@ -178,7 +183,7 @@ def command(args) -> int:
         start = time.perf_counter()
         t = run_kind(make, seeds)
         total, scenes = total + len(t.wrong), scenes + t.scenes
-        listed = " ".join(str(s) for s in t.wrong[:12]) + (" ..." if len(t.wrong) > 12 else "")
+        listed = first_numbers(t.wrong)
         print(f"{name}: dice {t.dice} | read {percent(t.read, t.dice)} | "
               f"abstained {percent(t.abstained, t.dice)} | wrong face in {len(t.wrong)} of "
               f"{t.scenes} scenes{' (seeds ' + listed + ')' if t.wrong else ''} | "

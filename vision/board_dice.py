@@ -39,7 +39,6 @@ from vision.dice_candidates import Candidate
 from vision.dice_colour import classify_colour
 from vision.dice_pips import (
     CROP,
-    LAYOUTS,
     MARGIN,
     NOMINAL_STEP,
     VIEW,
@@ -49,6 +48,7 @@ from vision.dice_pips import (
     best_fit,
     edge_direction,
     fitting_pips,
+    pip_step,
     read_top,
 )
 from vision.dice_top import rectify
@@ -423,11 +423,11 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         angle = edge_angle(image, cx, cy, size)
     else:
         angle = fit[0]
+    error = None if fit is None else fit[1]
     best: tuple[Candidate, PipReading, np.ndarray, bool] | None = None
     for k in TOP_SCALES:
         cand = Candidate(cx, cy, size * k, size * k, angle, 1.0, "board")
         crop = rectify(image, cand, VIEW, VIEW / CROP)
-        error = None if fit is None else fit[1]
         sure = confirmed(crop, cand, pips, error, size)
         reading = sure or read_top(crop)
         if best is None or reading.confidence > best[1].confidence:
@@ -559,18 +559,6 @@ def in_scale(pips: tuple[Blob, ...], step: float) -> bool:
         return True
     found = pip_step(_points(pips))
     return found is not None and PIP_STEP[0] <= found / step <= PIP_STEP[1]
-
-
-_LAYOUT_SPREAD = {n: float((variants[0] ** 2).sum()) for n, variants in LAYOUTS.items()}
-
-
-def pip_step(points: np.ndarray) -> float | None:
-    """The lattice step of pips in their layout (the scale ``layout_fits`` fits them at:
-    their spread about their centre over the layout's), None for one pip or more than six."""
-    if not 2 <= len(points) <= 6:
-        return None
-    rel = points - points.mean(axis=0)
-    return math.sqrt(float((rel * rel).sum()) / _LAYOUT_SPREAD[len(points)])
 
 
 def _colour(group: list[Spot]) -> str:

@@ -430,6 +430,15 @@ def best_fit(points: np.ndarray) -> LayoutMatch | None:
     return min(fits, key=lambda f: f[4]) if fits else None
 
 
+def pip_step(points: np.ndarray) -> float | None:
+    """The lattice step of pips in their layout (the scale ``layout_fits`` fits them at:
+    their spread about their centre over the layout's), None for one pip or more than six."""
+    if not 2 <= len(points) <= 6:
+        return None
+    rel = points - points.mean(axis=0)
+    return math.sqrt(float((rel * rel).sum()) / _sum_squares(LAYOUTS[len(points)][0]))
+
+
 def fitting_pips(points: np.ndarray, limit: float) -> tuple[np.ndarray, LayoutMatch] | None:
     """The pips that fit a layout within ``limit`` (lattice steps) and their fit: all of them,
     or else all but the one whose leaving out fits best. One stray spot (a pip on a side face,
