@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
+from vision import hand
 from vision.geometry import UNIFICATION_BOARD as G
 from vision.hand import detect_hand
 from vision.markers import locate_board, warp_board
@@ -96,3 +98,25 @@ def test_pale_skin_under_a_cold_or_warm_light_is_still_skin(boardkit, tint):
                      hand_colour=(150, 185, 230))
     reading = detect_hand(view, G)
     assert reading.present and reading.kind == "skin"
+
+
+def test_eight_bit_tests_match_the_comparisons_at_any_level():
+    levels = np.arange(256, dtype=np.uint8).reshape(16, 16)
+    for level in [-3.0, -0.5, 0.0, 0.25, 44.5, 45.0, 89.999, 90.0, 254.5, 255.0, 255.01, 290.0]:
+        assert np.array_equal(hand._at_least(levels, level) > 0, levels >= level), level
+        assert np.array_equal(hand._above(levels, level) > 0, levels > level), level
+        assert np.array_equal(hand._below(levels, level) > 0, levels < level), level
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_opening_dilates_only_around_the_erosion_and_is_still_an_opening(seed):
+    rng = np.random.default_rng(seed)
+    mask = (rng.random((60, 80)) < 0.3).astype(np.uint8) * 255  # noise: eroded away
+    top, left = rng.integers(15, 25, 2)
+    mask[top:top + 16, left:left + 22] = 255  # a broad patch inside
+    mask[40:, :12] = 255                      # and one on the border
+    for kernel in (hand._disc(11), hand._disc(5), np.ones((3, 5), np.uint8)):
+        expected = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+        assert expected[top + 8, left + 11] and expected[50, 0]
+        assert np.array_equal(hand._opened(mask, kernel), expected)
+    assert not hand._opened(np.zeros((20, 20), np.uint8), hand._disc(11)).any()
