@@ -26,7 +26,15 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.dice_pips import MARGIN, VIEW, Blob, PipReading, body_difference, body_lab
+from vision.dice_pips import (
+    BODY_SPAN,
+    MARGIN,
+    VIEW,
+    Blob,
+    PipReading,
+    body_difference,
+    body_lab,
+)
 
 CONFIRM_FIT = 0.12        # worst spot's distance from its layout point, in lattice steps
 CONFIRM_STEP = (0.9, 1.15)  # the spots' pip step / the known die's
@@ -58,10 +66,28 @@ def confirm_top(crop_bgr: np.ndarray, pips: np.ndarray, edge: float) -> PipReadi
         A PipReading of ``len(pips)`` with a confidence of 0.7-1 (the cleaner the body, the
         higher), its pips and body colour; None when any check fails.
     """
-    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
-    body = body_lab(lab)
+    first, end = _part_read(pips, edge)
+    lab = cv2.cvtColor(crop_bgr[first:end, first:end], cv2.COLOR_BGR2LAB)
+    body = body_lab(lab, first)
     _, dist = body_difference(lab, body)
-    return _confirmed(dist, body, pips, edge)
+    return _confirmed(dist, body, pips, edge, origin=first)
+
+
+def _part_read(pips: np.ndarray, edge: float) -> tuple[int, int]:
+    """The crop's rows (and columns) ``confirm_top`` reads: the pips' windows, the top's
+    checked square and the body's middle, and a pixel more each way for the 3x3 smoothing of
+    the distances, which is then the whole crop's there. A third of the crop, usually."""
+    lo, hi = _checked_square(edge)
+    first = min(lo, BODY_SPAN[0], round(float(pips.min())) - PIP_REACH) - 1
+    end = max(hi, BODY_SPAN[1], round(float(pips.max())) + PIP_REACH + 1) + 1
+    return max(0, first), min(VIEW, end)
+
+
+def _checked_square(edge: float) -> tuple[int, int]:
+    """The crop rows (and columns) of the top's square checked for body: those within
+    ``TOP_CHECKED`` die edges of the centre."""
+    half = TOP_CHECKED * edge
+    return max(0, math.ceil(VIEW / 2 - half)), min(VIEW, math.floor(VIEW / 2 + half) + 1)
 
 
 def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
@@ -113,24 +139,25 @@ def _ring_kernel(radius: int) -> np.ndarray:
 
 
 def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float,
-               clear: float = PIP_CLEAR) -> PipReading | None:
+               clear: float = PIP_CLEAR, origin: int = 0) -> PipReading | None:
     """``confirm_top``'s checks on the crop's distances from the body colour, leaving out of
-    the body's check discs of ``clear`` die edges around the pips."""
+    the body's check discs of ``clear`` die edges around the pips. ``dist`` may be a square
+    part of the crop's from row and column ``origin`` on (``_part_read``)."""
     strengths, found = [], []
     for x, y in pips.tolist():
         ix, iy = round(x), round(y)
         if not (PIP_REACH <= ix < VIEW - PIP_REACH and PIP_REACH <= iy < VIEW - PIP_REACH):
             return None
-        window = dist[iy - PIP_REACH:iy + PIP_REACH + 1, ix - PIP_REACH:ix + PIP_REACH + 1]
+        wx, wy = ix - PIP_REACH - origin, iy - PIP_REACH - origin
+        window = dist[wy:wy + 2 * PIP_REACH + 1, wx:wx + 2 * PIP_REACH + 1]
         _, peak, _, (px, py) = cv2.minMaxLoc(window)
         strengths.append(peak)
         found.append((ix - PIP_REACH + px, iy - PIP_REACH + py))
     weakest = min(strengths)
     if weakest < MIN_PIP_CONTRAST or weakest < EVEN * max(strengths):
         return None
-    half = TOP_CHECKED * edge  # the pixels whose offset from the centre is within it
-    lo, hi = max(0, math.ceil(VIEW / 2 - half)), min(VIEW, math.floor(VIEW / 2 + half) + 1)
-    square = dist[lo:hi, lo:hi]
+    lo, hi = _checked_square(edge)
+    square = dist[lo - origin:hi - origin, lo - origin:hi - origin]
     at = np.array(found, np.float32) - VIEW / 2
     axis = _AXIS[lo:hi]
     dx, dy = axis[None, :] - at[:, :1], axis[None, :] - at[:, 1:]  # (pips, pixels)

@@ -141,17 +141,33 @@ _WIDE = _square_mask(1)  # the die top and nearly all of its margin: rival peaks
 # large (the table would fill the rim), and pips cover far less than half of it
 _BODY = (_square_mask(VIEW // 4) > 0) & ((np.add.outer(np.arange(VIEW), np.arange(VIEW)) % 2) == 0)
 _WIDE_BOOL = _WIDE > 0
-_BODY_INDEX = np.flatnonzero(_BODY)  # _BODY's pixels in a flattened VIEW x VIEW crop
+BODY_SPAN = (VIEW // 4, VIEW - VIEW // 4)  # the crop rows and columns _BODY lies in
+_BODY_WINDOW = _BODY[BODY_SPAN[0]:BODY_SPAN[1], BODY_SPAN[0]:BODY_SPAN[1]]
+_BODY_WINDOW_INDEX = np.flatnonzero(_BODY_WINDOW)  # its pixels in that square, flattened
 _PIP_ZONE = _pip_zone()
 
 
-def body_lab(crop_lab: np.ndarray) -> np.ndarray:
-    """Median Lab colour of the die body, from the middle of its top."""
-    if crop_lab.dtype != np.uint8 or crop_lab.shape != (VIEW, VIEW, 3):
-        return np.median(crop_lab[_BODY], axis=0).astype(np.float32)
+def body_lab(crop_lab: np.ndarray, origin: int = 0) -> np.ndarray:
+    """Median Lab colour of the die body, from the middle of its top.
+
+    Args:
+        crop_lab: the ``VIEW`` crop in Lab, or a square part of it from row and column
+            ``origin`` on that holds the middle (``BODY_SPAN``).
+
+    Raises:
+        ValueError: for a part that does not hold the middle.
+    """
+    side = crop_lab.shape[0]
+    first, end = BODY_SPAN[0] - origin, BODY_SPAN[1] - origin
+    if (crop_lab.shape[1:] != (side, 3) or origin < 0 or origin + side > VIEW or first < 0
+            or end > side):
+        raise ValueError(f"{crop_lab.shape} from {origin} is not a crop part holding the body")
+    window = crop_lab[first:end, first:end]
+    if window.dtype != np.uint8:
+        return np.median(window[_BODY_WINDOW], axis=0).astype(np.float32)
     # every other pixel (the median barely changes); np.median's numbers (the middle value, or
     # the mean of the middle two) from a partial sort of each channel: several times faster
-    inner = crop_lab.reshape(-1, 3).take(_BODY_INDEX, axis=0).T
+    inner = window.reshape(-1, 3).take(_BODY_WINDOW_INDEX, axis=0).T
     mid = inner.shape[1] // 2
     if inner.shape[1] % 2:
         return np.partition(inner, mid, axis=1)[:, mid].astype(np.float32)

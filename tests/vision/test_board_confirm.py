@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import board_dice
+from vision import board_confirm, board_dice
 from vision.board_confirm import confirm_one, confirm_top, pip_response
 from vision.board_dice import TOP_SCALES, Spot, confirmed, read_group
 from vision.dice_candidates import Candidate
@@ -161,3 +161,41 @@ def test_pips_stand_out_on_the_pip_response_and_edges_do_not() -> None:
     rim[c - half - 3:c + half + 4, c - half - 3:c + half + 4] = True
     rim[c - half + 3:c + half - 3, c - half + 3:c + half - 3] = False
     assert response[rim].max() < 0.2 * pip
+
+
+@pytest.mark.parametrize("face,at", [(4, (0, 0)), (6, (0, 0)), (2, (1, 1)), (5, (-1, 1)),
+                                     (3, (1, -1)), (6, (-2, 0))])
+def test_confirm_top_reads_part_of_the_crop_as_the_whole_would(face, at) -> None:
+    """The top is confirmed on the crop's rows and columns it reads (``_part_read``), with
+    the same distances, body and reading as on the whole crop."""
+    rng = np.random.default_rng(face)
+    crop = np.clip(top(FACES[face], at=at) + rng.normal(0, 3, (VIEW, VIEW, 3)), 0, 255)
+    crop = crop.astype(np.uint8)
+    pips = spots([(u - at[0], v - at[1]) for u, v in FACES[face]])
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    body = body_lab(lab)
+    _, dist = body_difference(lab, body)
+    first, end = board_confirm._part_read(pips, EDGE)
+    assert (end - first) ** 2 < VIEW ** 2 / 2 or at != (0, 0)
+    part_lab = lab[first:end, first:end]
+    part_body = body_lab(part_lab, first)
+    assert np.array_equal(part_body, body)
+    _, part_dist = body_difference(part_lab, part_body)
+    lo, hi = board_confirm._checked_square(EDGE)
+    at_pips = np.rint(pips).astype(int)  # the square and the pips' windows, rows and columns
+    rows = range(min(lo, at_pips.min() - 2), max(hi, at_pips.max() + 3))
+    assert np.array_equal(part_dist[rows.start - first:rows.stop - first, rows.start - first:
+                                    rows.stop - first], dist[rows.start:rows.stop, rows.start:
+                                                             rows.stop])
+    whole = board_confirm._confirmed(dist, body, pips, EDGE)
+    reading = confirm_top(crop, pips, EDGE)
+    assert (whole is not None) == (at == (0, 0))  # a top off the crop's centre is not body
+    assert reading == whole and (whole is None or reading.blobs == whole.blobs)
+
+
+def test_body_lab_refuses_a_part_without_the_body() -> None:
+    lab = cv2.cvtColor(top(FACES[1]), cv2.COLOR_BGR2LAB)
+    with pytest.raises(ValueError):
+        body_lab(lab[20:60, 20:60], 20)
+    with pytest.raises(ValueError):
+        body_lab(lab[:40, :50], 0)
