@@ -876,7 +876,10 @@ def edge_direction(image: np.ndarray, where: np.ndarray | None = None) -> tuple[
     gy = cv2.Sobel(image, cv2.CV_32F, 0, 1)
     if where is not None:
         gx, gy = gx[where], gy[where]
-    strength = cv2.magnitude(gx, gy).reshape(gx.shape)  # np.hypot to float32 rounding, 5x faster
+    # np.hypot's numbers on whole-valued gradients (a grey patch's), at a quarter of its cost;
+    # cv2.magnitude is cheaper still, but its last bit depends on where its output array
+    # happens to lie in memory, so the same die could be read at two angles
+    strength = np.sqrt(gx * gx + gy * gy)
     quad = np.arctan2(gy, gx) * 4.0
     z = complex(float((strength * np.cos(quad)).sum()), float((strength * np.sin(quad)).sum()))
     total = float(strength.sum())
