@@ -27,6 +27,7 @@ from vision.board_dice import (
     dice_from_spots,
     half_channels,
     read_group,
+    spots_centre,
     spots_in,
     usable_view,
 )
@@ -81,7 +82,7 @@ class BoardDiceReader:
 
         def read(view: np.ndarray, group: list[Spot], size: float,
                  inside: bool) -> DieDetection | None:
-            x, y = (float(v) for v in np.mean([[s.x, s.y] for s in group], axis=0))
+            x, y = spots_centre(group)
             kept = self._unchanged(previous, grey, x, y, inside, group, size)
             if kept is not None:
                 self.reused += 1
