@@ -163,13 +163,13 @@ def usable_view(image: np.ndarray | None) -> np.ndarray | None:
 
 
 def channels(image: np.ndarray) -> dict[str, np.ndarray]:
-    """The two channels pips show in, grey (black pips) and saturation (white pips on red),
-    and "lit": where the image is not near black (the markers' ink and shadows have a noisy,
-    often high saturation, but no red die is that dark)."""
+    """The two channels pips show in, grey (black pips; float32) and saturation (white pips
+    on red; uint8, as only the red dice's surroundings are searched in it), and the value
+    (uint8): the markers' ink and shadows have a noisy, often high saturation, but no red die
+    is that dark."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    sat = hsv[:, :, 1].astype(np.float32)
-    return {"grey": grey, "sat": sat, "lit": hsv[:, :, 2] >= MIN_RED_VALUE}
+    _, sat, value = cv2.split(cv2.cvtColor(image, cv2.COLOR_BGR2HSV))
+    return {"grey": grey, "sat": sat, "value": value}
 
 
 def find_spots(image: np.ndarray, size: float) -> list[Spot]:
@@ -191,13 +191,13 @@ def spots_in(maps: dict[str, np.ndarray], size: float) -> list[Spot]:
     for name in ("grey", "sat"):
         ch, x0, y0 = maps[name], 0, 0
         if name == "sat":  # only a saturated, lit die has pips here: look only around one
-            red = ((ch >= MIN_RED_SATURATION) & maps["lit"]).view(np.uint8)
+            red = ((ch >= MIN_RED_SATURATION) & (maps["value"] >= MIN_RED_VALUE)).view(np.uint8)
             left, top, width, height = cv2.boundingRect(red)  # (0, 0, 0, 0) for none
             if width == 0:
                 continue
             pad = int(size)
             x0, y0 = max(0, left - pad), max(0, top - pad)
-            ch = ch[y0:top + height - 1 + pad, x0:left + width - 1 + pad]
+            ch = ch[y0:top + height - 1 + pad, x0:left + width - 1 + pad].astype(np.float32)
         spots += [Spot(2.0 * (s.x + x0) + 0.5, 2.0 * (s.y + y0) + 0.5, s.strength, name,
                        s.on_top) for s in _spots_in(ch, size, name)]
     return spots
