@@ -765,7 +765,10 @@ def read_hue(diff: np.ndarray) -> PipReading:
 def hue_contrast(diff: np.ndarray) -> np.ndarray:
     """Each pixel's distance from the body colour in Lab (a, b) alone (``body_difference``),
     smoothed over 3x3, on the die top and nearly all of its margin (``_WIDE``)."""
-    hue = cv2.GaussianBlur(cv2.magnitude(diff[:, :, 1].copy(), diff[:, :, 2].copy()), (3, 3), 0)
+    da, db = diff[:, :, 1], diff[:, :, 2]
+    # not cv2.magnitude: its last bit depends on where its output lies in memory
+    # (``edge_direction``)
+    hue = cv2.GaussianBlur(np.sqrt(da * da + db * db), (3, 3), 0)
     return hue * _WIDE_BOOL
 
 

@@ -200,3 +200,13 @@ def test_the_hue_look_judges_evenness_by_the_pips_contrast(face):
 def test_a_faint_pip_still_spoils_the_hue_look(face):
     # a mark at 0.4 of the pips' contrast is not one of them, by hue as by lightness
     assert read_top(rippled_die(face, first_pip=0.4)).face is None
+
+
+def test_hue_contrast_is_the_rounded_length_of_the_difference() -> None:
+    """np.hypot's numbers to the bit (cv2.magnitude's approximate square root gave one die
+    two readings, depending on where its arrays lay in memory)."""
+    rng = np.random.default_rng(5)
+    diff = (rng.integers(-40, 41, (dice_pips.VIEW, dice_pips.VIEW, 3)) + 0.5).astype(np.float32)
+    da, db = diff[:, :, 1], diff[:, :, 2]
+    expected = cv2.GaussianBlur(np.hypot(da, db), (3, 3), 0) * (dice_pips._WIDE > 0)
+    assert np.array_equal(dice_pips.hue_contrast(diff), expected)

@@ -1,6 +1,9 @@
 """The reader's closed-form algebra gives what numpy's SVD and least squares give, and the
 pips' fourth moment matches them to their layout as the search over every turn does."""
 
+import math
+
+import cv2
 import numpy as np
 
 from vision.board_dice import fit_pips
@@ -10,6 +13,7 @@ from vision.dice_pips import (
     _least_squares_map,
     _match_by_search,
     best_rotation,
+    edge_direction,
     fitting_pips,
     match_layout,
 )
@@ -130,3 +134,19 @@ def test_fitting_pips_refuse_what_no_layout_fits():
         assert fitting_pips(np.stack([np.cos(a), np.sin(a)], axis=1) * 30.0, 0.3) is None
     assert fitting_pips(np.array([[10.0, 10.0]]), 0.3) is None
     assert fitting_pips(np.empty((0, 2)), 0.3) is None
+
+
+def test_edge_direction_weighs_each_gradient_by_its_rounded_length():
+    """The votes' weights are np.hypot's lengths to the bit, so one patch has one direction
+    (cv2.magnitude's approximate square root, on whichever of its paths the output's place in
+    memory chose, gave one die two angles)."""
+    rng = np.random.default_rng(11)
+    patch = rng.integers(0, 256, (61, 61)).astype(np.float32)
+    rim = rng.random((61, 61)) < 0.6
+    gx, gy = (cv2.Sobel(patch, cv2.CV_32F, dx, 1 - dx)[rim] for dx in (1, 0))
+    strength = np.hypot(gx, gy)
+    quad = np.arctan2(gy, gx) * 4.0
+    z = complex(float((strength * np.cos(quad)).sum()), float((strength * np.sin(quad)).sum()))
+    expected = (float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0,
+                abs(z) / float(strength.sum()))
+    assert edge_direction(patch, rim) == expected
