@@ -19,8 +19,8 @@ def body_hsv(crop_bgr: np.ndarray) -> tuple[float, float, float]:
 
 def lab_to_hsv(lab: np.ndarray) -> tuple[float, float, float]:
     """Hue (0..180), saturation and value (0..255) of a Lab colour (OpenCV 8-bit scale)."""
-    # clipped and truncated as numpy's clip and astype would, in plain floats: three values
-    # cost less so than numpy's calls on them
+    # clipped and truncated as numpy's clip and astype would, in plain floats: for three
+    # values numpy's calls cost more than the arithmetic
     pixel = np.array([[[int(min(max(v, 0.0), 255.0)) for v in lab.tolist()]]], np.uint8)
     bgr = cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR)
     h, s, v = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)[0, 0]

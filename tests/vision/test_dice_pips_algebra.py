@@ -1,5 +1,6 @@
-"""The reader's closed-form algebra gives what numpy's SVD and least squares give, and the
-pips' fourth moment matches them to their layout as the search over every turn does."""
+"""The reader's closed-form algebra gives what numpy's SVD and least squares give, the
+pips' fourth moment matches them to their layout as the search over every turn does, and the
+edges' direction weighs each gradient by its length as np.hypot gives it."""
 
 import math
 
