@@ -77,14 +77,12 @@ def grid_correct(view, expected: dict) -> tuple[int, int]:
 
 def warped_board(frame: np.ndarray) -> np.ndarray | None:
     """The canonical board view of a frame, as BoardReader warps it (None without markers)."""
-    from vision.markers import detect_markers, location_from_markers, warp_board
-    g = UNIFICATION_BOARD
-    markers = detect_markers(frame, g.MARKER_IDS)
+    from vision.markers import locate_board, warp_board
     try:
-        location = location_from_markers(markers, (frame.shape[1], frame.shape[0]), g)
+        location = locate_board(frame, UNIFICATION_BOARD)
     except LookupError:
         return None
-    return warp_board(frame, location, g)
+    return warp_board(frame, location, UNIFICATION_BOARD)
 
 
 def bench_size(size: tuple[int, int], n: int) -> tuple[float, float, float, float, str]:

@@ -18,7 +18,7 @@ from engine.table import Cell
 from vision.board_dice import CROP, NOMINAL_STEP, find_board_dice, in_scale
 from vision.dice_pips import Blob
 from vision.geometry import UNIFICATION_BOARD as G
-from vision.markers import detect_markers, location_from_markers, warp_board
+from vision.markers import locate_board, warp_board
 
 STEP = NOMINAL_STEP * CROP / 2  # crop pixels, a die filling the crop
 
@@ -72,9 +72,7 @@ TRANSLUCENT_FOURS = [
 def test_a_translucent_red_four_is_never_called_a_two(scene: Scene, seed: int,
                                                       cell: Cell) -> None:
     image = render_scene(scene, seed=seed)
-    location = location_from_markers(detect_markers(image, G.MARKER_IDS),
-                                     (image.shape[1], image.shape[0]), G)
-    dice = find_board_dice(warp_board(image, location, G), expected_size=G.die_px)
+    dice = find_board_dice(warp_board(image, locate_board(image, G), G), expected_size=G.die_px)
     x, y = (v * G.px_per_mm for v in G.cell_centre_mm(cell))
     (die,) = [d for d in dice if math.hypot(d.x - x, d.y - y) < G.die_px / 2]
     assert die.face in (4, None), die
