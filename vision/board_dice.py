@@ -378,9 +378,10 @@ def read_group(image: np.ndarray, group: list[Spot], size: float,
             reported with face None). Outside the grid only pips that form a layout are a die.
     """
     pips, fit = best_layout(group)
-    if not inside and not plain_top(image, _square_at(image, pips, fit, size), size, pips):
+    square = None if inside else _square_at(image, pips, fit, size)
+    if square is not None and not plain_top(image, square, size, pips):
         return None  # outside the grid, spots with printing around them are not a die
-    found = _read_pips(image, pips, fit, size)
+    found = _read_pips(image, pips, fit, size, square)
     if found.face is None and 2 <= len(group) <= 7:
         # one stray spot (a pip on a side face, a printed dot) may spoil the layout
         for i in range(len(group)):
@@ -414,15 +415,17 @@ def _square(die: DieDetection) -> Candidate:
 
 
 def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | None,
-               size: float) -> DieDetection:
-    """The die whose pips these are, read at its pips' centre and angle (face None if unsure)."""
-    cx, cy = spots_centre(pips)
+               size: float, square: Candidate | None = None) -> DieDetection:
+    """The die whose pips these are, read at its pips' centre and angle (face None if unsure).
+
+    Args:
+        square: the pips' ``_square_at``, when the caller has it already.
+    """
     if fit is None and len(pips) > 1:
+        cx, cy = spots_centre(pips)
         return DieDetection(cx, cy, size, 0.0, None, _colour(pips), 0.0, "unclear pips")
-    if fit is None:
-        angle = edge_angle(image, cx, cy, size)
-    else:
-        angle = fit[0]
+    square = square if square is not None else _square_at(image, pips, fit, size)
+    cx, cy, angle = square.cx, square.cy, square.angle
     error = None if fit is None else fit[1]
     best: tuple[Candidate, PipReading, np.ndarray, bool] | None = None
     for k in TOP_SCALES:
