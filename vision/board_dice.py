@@ -46,6 +46,7 @@ from vision.dice_pips import (
     LayoutMatch,
     PipReading,
     best_fit,
+    centres,
     edge_direction,
     fitting_pips,
     pip_step,
@@ -386,7 +387,7 @@ def read_group(image: np.ndarray, group: list[Spot], size: float,
         # one stray spot (a pip on a side face, a printed dot) may spoil the layout
         for i in range(len(group)):
             rest = group[:i] + group[i + 1:]
-            fit_rest = fit_pips(_points(rest)) if len(rest) > 1 else None
+            fit_rest = fit_pips(centres(rest)) if len(rest) > 1 else None
             if len(rest) > 1 and (fit_rest is None or fit_rest[1] > FIT_ERROR):
                 continue
             retry = _read_pips(image, rest, fit_rest, size)
@@ -462,7 +463,7 @@ def confirmed(crop: np.ndarray, cand: Candidate, pips: list[Spot], fit_error: fl
     scale = CROP / cand.size  # crop pixels per view pixel
     if len(pips) == 1:
         return confirm_one(crop, scale * size)
-    step = pip_step(_points(pips))
+    step = pip_step(centres(pips))
     if fit_error is None or fit_error > CONFIRM_FIT or step is None or not (
             CONFIRM_STEP[0] <= step / (NOMINAL_STEP * size / 2) <= CONFIRM_STEP[1]):
         return None
@@ -478,7 +479,7 @@ def best_layout(group: list[Spot]) -> tuple[list[Spot], tuple[float, float] | No
 
     None for the fit when no layout fits within ``FIT_ERROR`` (or for a lone pip).
     """
-    found = fitting_pips(_points(group), FIT_ERROR)
+    found = fitting_pips(centres(group), FIT_ERROR)
     if found is None:
         return group, None
     keep, fit = found
@@ -489,10 +490,6 @@ def spots_centre(spots: list[Spot]) -> tuple[float, float]:
     """The mean of the spots' centres: ``np.mean``'s numbers (it sums them in order) without
     building an array, which costs more than the sums for a die's few spots."""
     return sum(s.x for s in spots) / len(spots), sum(s.y for s in spots) / len(spots)
-
-
-def _points(group: list[Spot] | tuple[Blob, ...]) -> np.ndarray:
-    return np.array([[s.x, s.y] for s in group], float).reshape(-1, 2)
 
 
 _PLAIN_PX = 32  # side of the square the inner top is rectified to for the plainness check
@@ -513,13 +510,13 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     grey = cv2.cvtColor(rectify(image, inner, n), cv2.COLOR_BGR2GRAY)
     yy, xx = _PLAIN_YY, _PLAIN_XX
     scale = n / side  # crop pixels per image pixel
-    centres = [(0.0, 0.0)]
+    on_top = [(0.0, 0.0)]  # pip centres relative to the top's centre, along its edges
     if pips:
         cos, sin = math.cos(math.radians(cand.angle)), math.sin(math.radians(cand.angle))
-        centres = [((s.x - cand.cx) * cos + (s.y - cand.cy) * sin,
+        on_top = [((s.x - cand.cx) * cos + (s.y - cand.cy) * sin,
                     -(s.x - cand.cx) * sin + (s.y - cand.cy) * cos) for s in pips]
     around = np.ones((n, n), bool)
-    for u, v in centres:
+    for u, v in on_top:
         around &= np.hypot(xx - u * scale, yy - v * scale) > PLAIN_PIP * size * scale
     values = grey[around].astype(np.float32)
     body = float(np.median(values))
@@ -566,7 +563,7 @@ def in_scale(pips: tuple[Blob, ...], step: float) -> bool:
     """
     if len(pips) < 2:
         return True
-    found = pip_step(_points(pips))
+    found = pip_step(centres(pips))
     return found is not None and PIP_STEP[0] <= found / step <= PIP_STEP[1]
 
 

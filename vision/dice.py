@@ -52,6 +52,7 @@ from vision.dice_pips import (
     PipReading,
     best_fit,
     body_between_pips,
+    centres,
     fitting_pips,
     pattern_squash,
     read_top,
@@ -377,7 +378,7 @@ def _top_pips(h: Candidate, r: PipReading) -> tuple[Candidate, np.ndarray, Layou
     """
     if not 2 <= len(r.blobs) <= 7:
         return None
-    pts = _to_image(h, np.array([[b.x, b.y] for b in r.blobs], float))
+    pts = _to_image(h, centres(r.blobs))
     found = fitting_pips(pts, STRAY_FIT) if len(pts) >= 4 else None
     if found is not None:
         keep, fit = found

@@ -15,9 +15,9 @@ May import numpy, OpenCV and ``vision.fast_arrays``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -120,6 +120,21 @@ class PipReading:
     fit_error: float = 1.0
     squash: float = 1.0
     body: np.ndarray | None = field(default=None, compare=False, repr=False)
+
+
+class Placed(Protocol):
+    """Anything with a centre: a ``Blob``, or ``vision.board_dice``'s spot."""
+
+    @property
+    def x(self) -> float: ...
+
+    @property
+    def y(self) -> float: ...
+
+
+def centres(items: Iterable[Placed]) -> np.ndarray:
+    """The (x, y) centres of pips or spots as an (n, 2) float array, (0, 2) for none."""
+    return np.array([[p.x, p.y] for p in items], float).reshape(-1, 2)
 
 
 def _square_mask(border: int) -> np.ndarray:
@@ -700,7 +715,7 @@ def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], 
     if peak < MIN_CONTRAST:
         return None, [], [], peak
     pips, weaker = find_peaks(contrast)
-    pts = np.array([[b.x, b.y] for b in pips], float).reshape(-1, 2)
+    pts = centres(pips)
     return fit_layout(pts), pips, weaker, peak
 
 
@@ -914,7 +929,7 @@ def _layout_elsewhere(found: _Found, surface: np.ndarray, even_by_response: bool
         return False  # any two spots left of three fit a two somewhere: that says nothing
     for i in range(len(pips)):
         rest = pips[:i] + pips[i + 1:]
-        fit_rest = fit_layout(np.array([[b.x, b.y] for b in rest], float))
+        fit_rest = fit_layout(centres(rest))
         if fit_rest is not None and fit_rest.face != face and _confidence(
                 fit_rest, rest, weaker, peak, surface, even_by_response=even_by_response,
                 along_axes=False) > BOTH_SHADES:

@@ -1,19 +1,22 @@
 """The reader's closed-form algebra gives what numpy's SVD and least squares give, the
-pips' fourth moment matches them to their layout as the search over every turn does, and the
-edges' direction weighs each gradient by its length as np.hypot gives it."""
+pips' fourth moment matches them to their layout as the search over every turn does, the
+edges' direction weighs each gradient by its length as np.hypot gives it, and ``centres``
+gives pips' and spots' centres in order."""
 
 import math
 
 import cv2
 import numpy as np
 
-from vision.board_dice import fit_pips
+from vision.board_dice import Spot, fit_pips
 from vision.dice_pips import (
     LAYOUTS,
+    Blob,
     _axis_ratio,
     _least_squares_map,
     _match_by_search,
     best_rotation,
+    centres,
     edge_direction,
     fitting_pips,
     match_layout,
@@ -151,3 +154,15 @@ def test_edge_direction_weighs_each_gradient_by_its_rounded_length():
     expected = (float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0,
                 abs(z) / float(strength.sum()))
     assert edge_direction(patch, rim) == expected
+
+
+def test_centres_of_pips_and_spots_in_order():
+    blobs = (Blob(3.5, 7.0, 10.0, 40.0), Blob(-1.0, 2.25, 9.0, 35.0))
+    got = centres(blobs)
+    assert got.dtype == np.float64
+    np.testing.assert_array_equal(got, [[3.5, 7.0], [-1.0, 2.25]])
+    assert centres(()).shape == (0, 2)
+    assert centres(iter(blobs[:1])).shape == (1, 2)  # any iterable, read once
+    spots = [Spot(x=float(i), y=2.0 * i, strength=30.0, channel="grey")
+             for i in range(3)]
+    np.testing.assert_array_equal(centres(spots), [[0.0, 0.0], [1.0, 2.0], [2.0, 4.0]])
