@@ -110,10 +110,11 @@ class KindTally:
         """Count one drawn die against the detections of its scene."""
         self.dice += 1
         x, y = die.x_mm * G.px_per_mm, die.y_mm * G.px_per_mm
-        near = [d for d in found if math.hypot(d.x - x, d.y - y) < NEAR * G.die_px]
+        apart = [(math.hypot(d.x - x, d.y - y), d) for d in found]
+        near = [(r, d) for r, d in apart if r < NEAR * G.die_px]
         if not near:
             return
-        nearest = min(near, key=lambda d: math.hypot(d.x - x, d.y - y))
+        nearest = min(near, key=lambda rd: rd[0])[1]  # the first of equally near ones, as before
         if nearest.face is None:
             self.abstained += 1
         elif nearest.face == die.face:
