@@ -188,5 +188,6 @@ def command(args) -> int:
               f"abstained {percent(t.abstained, t.dice)} | wrong face in {len(t.wrong)} of "
               f"{t.scenes} scenes{' (seeds ' + listed + ')' if t.wrong else ''} | "
               f"{time.perf_counter() - start:.0f} s", flush=True)
-    print(f"scenes {scenes} | wrong face in {total} ({percent(total, scenes)}) | seeds {seeds} per kind")
+    print(f"scenes {scenes} | wrong face in {total} ({percent(total, scenes)}) | "
+          f"seeds {seeds} per kind")
     return 0

@@ -129,12 +129,14 @@ def _export(model, sample, seed: int, data_seeds: list[int], samples: int,
     with torch.no_grad():
         ref = model(sample).numpy()
     diff = float(np.abs(net.forward() - ref).max())
-    print(f"exported {path.name} ({path.stat().st_size} bytes); cv2.dnn vs torch max diff {diff:.2e}")
+    print(f"exported {path.name} ({path.stat().st_size} bytes); "
+          f"cv2.dnn vs torch max diff {diff:.2e}")
     if diff > 1e-3:
         raise SystemExit("cv2.dnn disagrees with torch: do not ship this model")
     info = {"input_size": 32, "input": "BGR crop resized to 32x32, (x - mean) / (std + 8)",
             "classes": ["not a readable die top", "1", "2", "3", "4", "5", "6"],
-            "training_seed": seed, "data_seeds": data_seeds, "samples": samples, "held_out_synthetic_accuracy": val_acc,
+            "training_seed": seed, "data_seeds": data_seeds, "samples": samples,
+            "held_out_synthetic_accuracy": val_acc,
             "data": "synthetic only: bench/die_top_data.py (calibration.dice_art dice on "
                     "procedural tables, framing jitter, squash, blur, noise, JPEG, colour "
                     "casts; negatives: table, half die, two dice, cocked, side face, smeared); "

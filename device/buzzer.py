@@ -95,7 +95,8 @@ class GpioBuzzer(_Sounds):
             self.device = GpiozeroBuzzer(pin, active_high=active_high, pin_factory=pin_factory)
         except Exception as exc:  # gpiozero raises several unrelated types
             raise BuzzerError(f"cannot open the buzzer on BCM {pin} ({exc}): on Raspberry Pi "
-                              f"OS install python3-lgpio (`sudo apt install python3-lgpio`), or use the silent buzzer") from exc
+                              "OS install python3-lgpio (`sudo apt install python3-lgpio`), "
+                              "or use the silent buzzer") from exc
 
     def _play(self, name: str) -> None:
         on_time, off_time, repeats = SOUNDS[name]

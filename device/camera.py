@@ -356,7 +356,8 @@ class PiCamera(_LiveSource):
     """The Raspberry Pi camera module through picamera2 (RGB888 main stream, 1280x960)."""
 
     def __init__(self, *, size: tuple[int, int] = PICAMERA_SIZE, retries: int = 3,
-                 retry_delay: float = 0.2, capture_timeout: float = 2.0, clock: Callable[[], float] = time.monotonic,
+                 retry_delay: float = 0.2, capture_timeout: float = 2.0,
+                 clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         """Raises CameraNotFoundError when picamera2 is missing or no camera is attached."""
         super().__init__(retries, retry_delay, clock, sleep)

@@ -191,7 +191,8 @@ class EmulatorDisplay(LumaDisplay):
 
     def _scaled(self, frame: Image.Image) -> Image.Image:
         grey = frame.convert("L")
-        return grey.resize((grey.width * self.scale, grey.height * self.scale), Image.Resampling.NEAREST)
+        return grey.resize((grey.width * self.scale, grey.height * self.scale),
+                           Image.Resampling.NEAREST)
 
     def gif_durations(self) -> list[int]:
         """Milliseconds each frame stays on screen (clamped; the last one holds 3 s)."""

@@ -1,4 +1,5 @@
-"""device.camera: every source through open_camera, undecodable frames, lost and reopened cameras."""
+"""device.camera: every source through open_camera, undecodable frames, lost and reopened
+cameras."""
 
 from __future__ import annotations
 

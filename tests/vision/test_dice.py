@@ -257,8 +257,9 @@ def test_a_three_found_by_its_spots_alone_is_placed_on_its_diagonal():
 
 
 def test_a_three_found_by_its_spots_alone_is_not_reported_unread():
-    """Three spots in a row whose square the image edge cuts off: no die is reported, not even an unreadable one
-    (three dots in a row are too common on printed things to ask the player about)."""
+    """Three spots in a row whose square the image edge cuts off: no die is reported, not even
+    an unreadable one (three dots in a row are too common on printed things to ask the player
+    about)."""
     assert find_dice(_dots(_layout_at(3, 0.0, centre=26.0))) == []
 
 
