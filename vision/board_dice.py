@@ -514,7 +514,7 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     if pips:
         cos, sin = math.cos(math.radians(cand.angle)), math.sin(math.radians(cand.angle))
         on_top = [((s.x - cand.cx) * cos + (s.y - cand.cy) * sin,
-                    -(s.x - cand.cx) * sin + (s.y - cand.cy) * cos) for s in pips]
+                   -(s.x - cand.cx) * sin + (s.y - cand.cy) * cos) for s in pips]
     around = np.ones((n, n), bool)
     for u, v in on_top:
         around &= np.hypot(xx - u * scale, yy - v * scale) > PLAIN_PIP * size * scale
