@@ -467,11 +467,16 @@ def confirmed(crop: np.ndarray, cand: Candidate, pips: list[Spot], fit_error: fl
     if fit_error is None or fit_error > CONFIRM_FIT or step is None or not (
             CONFIRM_STEP[0] <= step / (NOMINAL_STEP * size / 2) <= CONFIRM_STEP[1]):
         return None
-    cos, sin = math.cos(math.radians(cand.angle)), math.sin(math.radians(cand.angle))
-    points = np.array([[VIEW / 2 + scale * ((s.x - cand.cx) * cos + (s.y - cand.cy) * sin),
-                        VIEW / 2 + scale * (-(s.x - cand.cx) * sin + (s.y - cand.cy) * cos)]
-                       for s in pips])
+    points = np.array([[VIEW / 2 + scale * u, VIEW / 2 + scale * v]
+                       for u, v in along_edges(cand, pips)])
     return confirm_top(crop, points, scale * size)
+
+
+def along_edges(cand: Candidate, spots: list[Spot]) -> list[tuple[float, float]]:
+    """The spots' centres relative to a square's centre, along its edges (view pixels)."""
+    cos, sin = math.cos(math.radians(cand.angle)), math.sin(math.radians(cand.angle))
+    return [((s.x - cand.cx) * cos + (s.y - cand.cy) * sin,
+             -(s.x - cand.cx) * sin + (s.y - cand.cy) * cos) for s in spots]
 
 
 def best_layout(group: list[Spot]) -> tuple[list[Spot], tuple[float, float] | None]:
@@ -510,11 +515,7 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     grey = cv2.cvtColor(rectify(image, inner, n), cv2.COLOR_BGR2GRAY)
     yy, xx = _PLAIN_YY, _PLAIN_XX
     scale = n / side  # crop pixels per image pixel
-    on_top = [(0.0, 0.0)]  # pip centres relative to the top's centre, along its edges
-    if pips:
-        cos, sin = math.cos(math.radians(cand.angle)), math.sin(math.radians(cand.angle))
-        on_top = [((s.x - cand.cx) * cos + (s.y - cand.cy) * sin,
-                   -(s.x - cand.cx) * sin + (s.y - cand.cy) * cos) for s in pips]
+    on_top = along_edges(cand, pips) if pips else [(0.0, 0.0)]
     around = np.ones((n, n), bool)
     for u, v in on_top:
         around &= np.hypot(xx - u * scale, yy - v * scale) > PLAIN_PIP * size * scale
