@@ -64,6 +64,7 @@ RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond
 SURFACE_TOLERANCE = (10.0, 18.0)
 EVEN_FROM, EVEN_SPAN = 0.5, 0.2  # weakest / strongest pip: no belief at FROM, full at +SPAN
 RIVAL_TO, RIVAL_SPAN = 0.7, 0.4   # rival / weakest pip: full belief at TO-SPAN, none at TO
+FULL_FIT = 0.25          # lattice steps: a layout fitted this well has full belief
 STRONG_RIVAL = 0.6       # a peak beyond the pips this strong (vs the weakest pip) may be one
 OUTSHONE = 1.0           # a peak beyond a lone pip stronger than it is a rival on any ground
 LONE_CLEAR = 0.2         # of the die edge: the top this near a one's (large) pip is the pip's
@@ -633,7 +634,10 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     it must be round (a die's shaded edge beside the top is long). Pips on a side face
     (another shade) do not count. Around a lone pip (a one) any other peak on the top is a
     rival, and so is a strong one beyond it, unless the top is plain (``plain_around``) and
-    the peak lies on table outside the top's square and is no stronger than the pip.
+    the peak lies on table outside the top's square and is no stronger than the pip. Around a
+    two, a strong peak on the top's square that continues its diagonal by one more pip
+    spacing is a rival whatever its ground (``completes_three``): the square was framed on
+    the centre and a corner pip of a three, whose far corner lies near the square's corner.
     """
     if not pips or not weaker:
         return 0.0
@@ -650,6 +654,7 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
         px, py = (b.x - half) / half, (b.y - half) / half
         on_free = any(math.hypot(fx - px, fy - py) < near for fx, fy in free)
         beyond = math.hypot(px, py) * half > PIP_RADIUS * CROP
+        on_square = 0 <= b.x <= CROP and 0 <= b.y <= CROP
         # a lone pip fixes no orientation: any other peak on the face is a rival, and so is
         # a strong one beyond it (the corner pips of a five seen through a too small square),
         # unless the top is plain around the pip and the peak, no stronger than the pip, lies
@@ -657,18 +662,27 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
         # round it, as strong as a gold or white pip)
         lone_rival = fit.face == 1 and (not beyond or ratio >= STRONG_RIVAL)
         if (lone_rival and beyond and surface is not None and ratio <= OUTSHONE
-                and not (0 <= b.x <= CROP and 0 <= b.y <= CROP)
-                and top_surface_belief(surface, b) == 0.0):
+                and not on_square and top_surface_belief(surface, b) == 0.0):
             if plain_one is None:
                 plain_one = plain_around(surface, pips[0])
             lone_rival = not plain_one
-        if on_free or lone_rival:
+        # on a real two that spacing ends beyond the die's corner, on the table: off the square
+        third = (fit.face == 2 and on_square and ratio >= STRONG_RIVAL
+                 and completes_three(pips, b))
+        if on_free or lone_rival or third:
             worst = ratio
         elif beyond and surface is not None:  # a pip cut off, if its ground is the top face
             weight = ratio * top_surface_belief(surface, b)
             if weight > worst and _round(surface, b):
                 worst = weight
     return worst
+
+
+def completes_three(pips: list[Blob], peak: Blob) -> bool:
+    """Whether a peak and a two's pips are the three pips of a three: they fit its layout
+    (in a line, evenly spaced) within ``FULL_FIT`` lattice steps."""
+    fit = best_fit(centres([*pips, peak]))
+    return fit is not None and fit[4] <= FULL_FIT
 
 
 def plain_around(surface: np.ndarray, pip: Blob) -> bool:
@@ -981,7 +995,7 @@ def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: floa
     """
     if fit.step * RIVAL_REACH[fit.face] * CROP / 2 <= MIN_PIP_GAP:
         return 0.0  # a rival face's pips would lie so near these that find_peaks drops them
-    fit_f = max(0.0, 1.0 - max(0.0, fit.error - 0.25) / 0.4)
+    fit_f = max(0.0, 1.0 - max(0.0, fit.error - FULL_FIT) / 0.4)
     strengths = [b.area for b in pips]
     contrasts = [b.contrast for b in pips]
     # real pips of one face look alike; a pip seen through a translucent body is fainter

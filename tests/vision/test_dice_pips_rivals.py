@@ -3,7 +3,8 @@ pip cut off by a too small square and lowers the belief in the face read; a long
 (a side face, a shadow) does not, and the ground's colour weighs in gradually, so that sensor
 noise near the limit does not flip a reading. A face is not called when a rival face's pips
 would lie too close to its own for the peak finder to keep them. Beside a one's pip on a plain
-top, the table around the top is not a rival unless it outshines the pip."""
+top, the table around the top is not a rival unless it outshines the pip. Beside a two, a peak
+on its square that continues its diagonal evenly is the far pip of a three on any ground."""
 
 import cv2
 import numpy as np
@@ -13,18 +14,20 @@ from bench.latency import scenes, warped_board
 from calibration.dice_art import draw_die, paste_die
 from calibration.synthetic import render_scene
 from vision.board_dice import find_board_dice
-from vision.dice import find_dice
+from vision.dice import ABSTAIN_BELOW, find_dice, view
 from vision.dice_candidates import Candidate
 from vision.dice_pips import (
     CROP,
     MARGIN,
     MIN_PIP_GAP,
     RIVAL_REACH,
+    STRONG_RIVAL,
     SURFACE_TOLERANCE,
     VIEW,
     Blob,
     _confidence,
     ambiguity,
+    completes_three,
     fit_layout,
     plain_around,
     read_top,
@@ -73,6 +76,54 @@ def test_the_ground_colour_weighs_in_gradually():
     assert beliefs[3] == beliefs[4] == 0.0
     mid = ambiguity(_fit(PIPS, 2), PIPS, [RIVAL], _surface((near + far) / 2))
     assert mid == pytest.approx(0.3, abs=0.03)
+
+
+# A two read on a square framed on a three's centre and corner pips (its region took in a side
+# face or a shadow, and the square was set on the pips it found): the three's far corner pip
+# lies on the square, near its corner, on ground that may not be the top's colour.
+HALF_THREE = [Blob(18.0, 18.0, 100.0, 80.0), Blob(32.0, 32.0, 100.0, 80.0)]
+TABLE = SURFACE_TOLERANCE[1] + 10.0  # ground surely not the top face's
+
+
+def _rival_to(two: list[Blob], peak: Blob) -> float:
+    return ambiguity(_fit(two, 2), two, [peak], np.full((VIEW, VIEW), TABLE, np.float32))
+
+
+def test_a_peak_that_makes_a_two_a_three_on_its_square_is_a_rival_on_any_ground():
+    assert completes_three(HALF_THREE, Blob(46.0, 46.0, 90.0, 70.0))
+    assert _rival_to(HALF_THREE, Blob(46.0, 46.0, 90.0, 70.0)) == pytest.approx(0.9)
+    assert _rival_to(HALF_THREE, Blob(4.0, 4.0, 70.0, 70.0)) == pytest.approx(0.7)  # other end
+
+
+def test_other_peaks_beside_a_two_on_table_ground_are_not_rivals():
+    # off the diagonal, or at another spacing along it
+    assert not completes_three(HALF_THREE, Blob(46.0, 30.0, 90.0, 70.0))
+    assert _rival_to(HALF_THREE, Blob(46.0, 30.0, 90.0, 70.0)) == 0.0
+    assert not completes_three(HALF_THREE, Blob(38.0, 38.0, 90.0, 70.0))
+    assert _rival_to(HALF_THREE, Blob(38.0, 38.0, 90.0, 70.0)) == 0.0
+    # too faint to be a pip of the die (below STRONG_RIVAL of the weakest pip)
+    assert _rival_to(HALF_THREE, Blob(46.0, 46.0, 0.9 * STRONG_RIVAL * 100.0, 70.0)) == 0.0
+    # a whole two's diagonal continued ends beyond the square, on the table past its corner
+    assert completes_three(PIPS, Blob(54.0, 54.0, 90.0, 70.0))
+    assert _rival_to(PIPS, Blob(54.0, 54.0, 90.0, 70.0)) == 0.0
+
+
+@pytest.mark.parametrize("colour, table", [("white", (60, 90, 40)), ("red", (60, 90, 40)),
+                                           ("white", (200, 200, 200))])
+def test_a_three_framed_on_its_centre_and_a_corner_pip_is_not_read_as_a_two(colour, table):
+    die, alpha = draw_die(3, colour, size_px=60, seed=1)
+    image = np.full((200, 200, 3), table, np.uint8)
+    paste_die(image, die, alpha, (100, 100))
+    whole = read_top(view(image, Candidate(100.0, 100.0, 60.0, 60.0, 0.0, 1.0, "test")))
+    assert whole.face == 3
+    # the pips in image pixels, the centre one first
+    pips = sorted(((100 + (b.x - CROP / 2) * 60 / CROP, 100 + (b.y - CROP / 2) * 60 / CROP)
+                   for b in whole.blobs), key=lambda p: np.hypot(p[0] - 100, p[1] - 100))
+    (x0, y0), (x1, y1) = pips[0], pips[1]
+    # a square on the centre pip and one corner pip, large enough to hold the far corner pip
+    framed = Candidate((x0 + x1) / 2, (y0 + y1) / 2, 51.0, 51.0, 0.0, 1.0, "test")
+    reading = read_top(view(image, framed))
+    assert not (reading.face == 2 and reading.confidence >= ABSTAIN_BELOW)
 
 
 def test_a_rival_whose_ring_leaves_the_crop_is_not_on_the_top():
