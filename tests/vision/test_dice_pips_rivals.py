@@ -14,7 +14,7 @@ from bench.latency import scenes, warped_board
 from calibration.dice_art import draw_die, paste_die
 from calibration.synthetic import render_scene
 from vision.board_dice import find_board_dice
-from vision.dice import ABSTAIN_BELOW, find_dice, view
+from vision.dice import ABSTAIN_BELOW, _to_image, find_dice, view
 from vision.dice_candidates import Candidate
 from vision.dice_pips import (
     CROP,
@@ -27,6 +27,7 @@ from vision.dice_pips import (
     Blob,
     _confidence,
     ambiguity,
+    centres,
     completes_three,
     fit_layout,
     plain_around,
@@ -114,11 +115,12 @@ def test_a_three_framed_on_its_centre_and_a_corner_pip_is_not_read_as_a_two(colo
     die, alpha = draw_die(3, colour, size_px=60, seed=1)
     image = np.full((200, 200, 3), table, np.uint8)
     paste_die(image, die, alpha, (100, 100))
-    whole = read_top(view(image, Candidate(100.0, 100.0, 60.0, 60.0, 0.0, 1.0, "test")))
+    square = Candidate(100.0, 100.0, 60.0, 60.0, 0.0, 1.0, "test")
+    whole = read_top(view(image, square))
     assert whole.face == 3
     # the pips in image pixels, the centre one first
-    pips = sorted(((100 + (b.x - CROP / 2) * 60 / CROP, 100 + (b.y - CROP / 2) * 60 / CROP)
-                   for b in whole.blobs), key=lambda p: np.hypot(p[0] - 100, p[1] - 100))
+    pips = sorted(_to_image(square, centres(whole.blobs)).tolist(),
+                  key=lambda p: np.hypot(p[0] - 100, p[1] - 100))
     (x0, y0), (x1, y1) = pips[0], pips[1]
     # a square on the centre pip and one corner pip, large enough to hold the far corner pip
     framed = Candidate((x0 + x1) / 2, (y0 + y1) / 2, 51.0, 51.0, 0.0, 1.0, "test")
