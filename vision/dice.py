@@ -16,7 +16,8 @@
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (``vision.dice_blur``).
 5. ``vision.dice_colour``: white / red / unknown from the body colour.
-6. one detection per place: a called face before an abstention, then confidence.
+6. one detection per place: none inside a far larger die called blurred (its smeared pips),
+   then a called face before an abstention, then confidence.
 
 A wrong face called with confidence is the worst outcome, so every doubtful reading abstains.
 May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration``.
@@ -83,6 +84,7 @@ MIN_SIZE_RATIO = 0.4    # of the median read die's size: smaller detections are 
 LARGER_SEEN = 0.6       # of a half-size look's region: a die this large found there is its die
 CENTRE_SHARE = 0.25     # of a region's size: a die found this near its centre is at its place
 OVERLAP = 0.45          # of two squares' summed sizes: closer centres overlap (touching: 0.5)
+PART_OF = 0.5           # of a die called blurred: a detection this small inside it is its pip
 SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
 
 
@@ -143,7 +145,7 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
               if not any(_seen_there(g[0], d) for d in found)]
     found += [d for d in _read_places(image, larger, (low, high), min_size, expected_size)
               if d.size >= OCTAVE * low]  # a smaller die there was the first look's to find
-    kept = suppress_overlaps(found)
+    kept = suppress_overlaps(_without_parts_of_smeared(found))
     if expected_size is None:
         kept = of_one_scale(kept)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
@@ -416,6 +418,14 @@ def _cut_off(image: np.ndarray, cand: Candidate) -> bool:
     h, w = image.shape[:2]
     return bool((pts[:, 0] < EDGE_MARGIN).any() or (pts[:, 1] < EDGE_MARGIN).any()
                 or (pts[:, 0] > w - EDGE_MARGIN).any() or (pts[:, 1] > h - EDGE_MARGIN).any())
+
+
+def _without_parts_of_smeared(dets: list[DieDetection]) -> list[DieDetection]:
+    """The detections less those inside a far larger die called blurred (``PART_OF``)."""
+    smeared = [d for d in dets if d.reason == "blurred"]
+    return [d for d in dets if not any(
+        d.size < PART_OF * s.size and np.hypot(d.x - s.x, d.y - s.y) < 0.5 * s.size
+        for s in smeared)]
 
 
 def suppress_overlaps(dets: list[DieDetection]) -> list[DieDetection]:
