@@ -14,7 +14,8 @@
    pip layouts, with a confidence from the fit and from rival spots (a pip missed, or cut off
    by the rectangle); readings stop when two agree, and disagreeing readings abstain.
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
-   pattern squeezed in the image: a face seen at a slant), "blurred" (``vision.dice_blur``).
+   pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
+   mostly one way, ``vision.dice_blur``, unless the called pips are round: ``_smeared``).
 5. ``vision.dice_colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
    then a called face before an abstention, then confidence.
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.dice_blur import is_blurred
+from vision.dice_blur import BLUR_ANISOTROPY, gradient_anisotropy
 from vision.dice_candidates import (
     MAX_ASPECT,
     OCTAVE,
@@ -76,6 +77,12 @@ EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
 # they are long
 COCKED_SQUASH = {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66}
 BLUR_VIEW = 1.0         # blur is judged on the die with this much of its surroundings
+# A die's gradients run mostly one way also when it is sharp: a side face, a shadow or a
+# neighbour's edge in its square. A smear that could change a reading draws the pips out
+# along the motion, so a die by its shape alone whose called pips are rounder than this
+# (median elongation, ``pip_shape``) is read unless its gradients run nearly all one way
+ROUND_PIPS = 1.3
+SURELY_SMEARED = 0.6    # gradient anisotropy (``vision.dice_blur``): a strip, not a die
 CENTRED_FIT = 1.0       # an unsure reading's fit error up to which its pips place a square
 CENTRED_SHARE = (0.5, 1.1)  # that square's edge / the region's: a die's top, seen from above
 STRAY_FIT = 0.3         # lattice steps: the rest of a reading's pips fit this well without a stray
@@ -334,7 +341,8 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
         face, conf, reason = None, 0.0, "cut off"
     elif face is not None and _leaning(called, face):
         face, conf, reason = None, 0.0, "cocked"
-    elif is_blurred(rectify(image, h, CROP, BLUR_VIEW)):
+    elif _smeared(rectify(image, h, CROP, BLUR_VIEW), h,
+                  r if face is not None and any(_die_shaped(c) for c in group) else None):
         face, conf, reason = None, 0.0, "blurred"
     if face is None and all(spot_count(c) == 3 for c in group):
         return None  # three spots in a row that read as no die, or one that cannot be told
@@ -410,6 +418,25 @@ def image_squash(h: Candidate, r: PipReading) -> float:
     to a square; undo that along the rectangle's own axes)."""
     pts = np.array([[b.x * h.w / CROP, b.y * h.h / CROP] for b in r.blobs], float)
     return pattern_squash(pts.reshape(-1, 2))
+
+
+def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> bool:
+    """Whether a die (``crop``: its rectangle ``h`` warped to a square) is smeared by motion:
+    its gradients run mostly one way (``BLUR_ANISOTROPY``), and the reading that may say its
+    pips are sharp (``sharp_pips``: a face called at a place with a region that is a die by
+    shape alone) is None, shows pips drawn out (``ROUND_PIPS``) in the image, or the
+    gradients run nearly all one way (``SURELY_SMEARED``). A pip group or a region split from
+    a longer one does not vouch for a die: on a smeared or leaning die it is often marks read
+    as pips.
+
+    The crop stretched ``h`` to a square, which makes a streak along the long side of a
+    rectangle grown over a smear look round: a pip's elongation in the image is up to its
+    elongation in the crop times the rectangle's aspect."""
+    anisotropy = gradient_anisotropy(crop)
+    if anisotropy <= BLUR_ANISOTROPY:
+        return False
+    return (sharp_pips is None or sharp_pips.elongation * h.aspect >= ROUND_PIPS
+            or anisotropy > SURELY_SMEARED)
 
 
 def _cut_off(image: np.ndarray, cand: Candidate) -> bool:

@@ -110,6 +110,9 @@ class PipReading:
         contrast: peak Lab distance of the pips from the body.
         body: the body's median Lab colour (``body_lab``), for naming the die's colour
             without converting the crop again.
+        elongation: the median elongation of the pips of a reading with a face
+            (``pip_shape``): 1 for round pips, more for pips drawn out by motion; 0 without
+            a face.
     """
 
     face: int | None
@@ -121,6 +124,7 @@ class PipReading:
     fit_error: float = 1.0
     squash: float = 1.0
     body: np.ndarray | None = field(default=None, compare=False, repr=False)
+    elongation: float = field(default=0.0, compare=False)
 
 
 class Placed(Protocol):
@@ -874,7 +878,7 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
                 and not runs_along_edges(found[best.polarity][0], surface))):
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
-    return best
+    return replace(best, elongation=elongation)
 
 
 def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:
