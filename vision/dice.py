@@ -55,11 +55,12 @@ from vision.dice_pips import (
     best_fit,
     body_between_pips,
     centres,
+    diagonal_squash,
     fitting_pips,
     pattern_squash,
     read_top,
 )
-from vision.dice_top import rectify, top_face, view_axes
+from vision.dice_top import edge_direction, rectify, top_face, view_axes
 
 log = logging.getLogger(__name__)
 
@@ -339,7 +340,7 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
             face, conf, reason = None, 0.0, "unclear pips"
     if _cut_off(image, h if face is not None else cand):
         face, conf, reason = None, 0.0, "cut off"
-    elif face is not None and _leaning(called, face):
+    elif face is not None and _leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
     elif _smeared(rectify(image, h, CROP, BLUR_VIEW), h,
                   r if face is not None and any(_die_shaped(c) for c in group) else None):
@@ -406,11 +407,28 @@ def _to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
     return origin + v[:, :1] * ex + v[:, 1:] * ey
 
 
-def _leaning(called: list[tuple[Candidate, PipReading]], face: int) -> bool:
+def _leaning(image: np.ndarray, called: list[tuple[Candidate, PipReading]], face: int) -> bool:
     """Whether a die reads as leaning (its pips squeezed below ``COCKED_SQUASH``) in every
     confident reading of its face: a die that leans is squeezed in all of them, while one
-    square turned off the die's axes squeezes the diagonal of a 2 or 3 on its own."""
-    return all(image_squash(h, r) < COCKED_SQUASH[face] for h, r in called if r.face == face)
+    square turned off the die's axes squeezes the diagonal of a 2 or 3 on its own.
+
+    That diagonal is squeezed only if it is against the die's own edges as well
+    (``edge_squash``): a flat die near the edge of a top-down view shows a side face, and the
+    region's outline then turns its rectangle off the top's axes."""
+    limit = COCKED_SQUASH[face]
+    return all(image_squash(h, r) < limit
+               and (len(r.blobs) >= 4 or edge_squash(image, h, r) < limit)
+               for h, r in called if r.face == face)
+
+
+def edge_squash(image: np.ndarray, h: Candidate, r: PipReading) -> float:
+    """Squash of a 2 or 3 read for ``h`` against the die's edges as the image shows them
+    (``edge_direction``), not against the rectangle's sides; 0 when the edges are unclear."""
+    axes = edge_direction(image, h.cx, h.cy, h.size)
+    if axes is None:
+        return 0.0
+    pts = _to_image(h, np.array([[b.x, b.y] for b in r.blobs], float).reshape(-1, 2))
+    return diagonal_squash(pts - pts.mean(axis=0), axes)
 
 
 def image_squash(h: Candidate, r: PipReading) -> float:

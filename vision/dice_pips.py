@@ -601,8 +601,16 @@ def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
     """
     if len(rel) >= 4:
         return _axis_ratio(_least_squares_map(dst, rel))
+    return diagonal_squash(rel)
+
+
+def diagonal_squash(rel: np.ndarray, axes: float = 0.0) -> float:
+    """Squash of two or three pips on a diagonal (``rel``: their offsets from their mean),
+    against die axes turned ``axes`` degrees: the tangent of the diagonal's angle to the nearer
+    axis, 1 when it runs at 45 degrees to both. A top foreshortened along one of its axes turns
+    its diagonal towards the other."""
     d = rel[np.argmax(_norm2(rel))]
-    angle = math.degrees(math.atan2(abs(d[1]), abs(d[0])))
+    angle = (math.degrees(math.atan2(float(d[1]), float(d[0]))) - axes) % 90.0
     return math.tan(math.radians(min(angle, 90.0 - angle)))
 
 

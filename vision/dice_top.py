@@ -4,11 +4,15 @@ A region found by colour often includes the die's side faces (seen in perspectiv
 or its shadow, and pips on a side face would then be counted. The candidate is warped with some
 margin to an upright square; walking from the centre outwards, the top face ends at the first
 row (or column) whose typical colour is no longer the colour of the face's centre.
+``edge_direction`` gives the direction of a die's edges from the image itself.
 
 May import numpy and OpenCV only.
 """
 
 from __future__ import annotations
+
+import cmath
+import math
 
 import cv2
 import numpy as np
@@ -18,6 +22,14 @@ from vision.dice_candidates import Candidate
 GROW = 1.3          # the candidate is examined within this multiple of its size
 SIDE = 64           # px of the examined square
 EDGE_DISTANCE = 16.0  # Lab distance from the top colour at which a row is off the top face
+EDGE_WINDOW = 1.5   # a die's edge direction is taken from a square this many times its size
+PIP_ERASER = 0.3    # its pips (about a fifth of its size) are erased first by a disc this wide
+# The edges' direction is trusted when clear and not mostly one way. On the flat 2s and 3s of
+# the three real sets (983 readings in a square that fits them, squash >= 0.8), 99.6% of the
+# trusted directions put the pips' diagonal within 14 degrees of the square's (squash >= 0.6);
+# of those with clarity under 0.2, 61%.
+EDGE_CLARITY = 0.2
+ONE_WAY = 0.75
 
 
 def rectify(image: np.ndarray, cand: Candidate, size: int, grow: float = 1.0) -> np.ndarray:
@@ -36,6 +48,66 @@ def view_axes(cand: Candidate, size: int, grow: float = 1.0
     (p1->p0)."""
     pts = cv2.boxPoints(((cand.cx, cand.cy), (cand.w * grow, cand.h * grow), cand.angle))
     return pts[1], (pts[2] - pts[1]) / size, (pts[0] - pts[1]) / size
+
+
+def edge_direction(image: np.ndarray, cx: float, cy: float, size: float) -> float | None:
+    """Direction (degrees, mod 90) of the edges of a die of edge ``size`` px around ``(cx, cy)``,
+    or None when the edges there run along no clear pair of perpendicular directions.
+
+    A die's outline and the lines between its faces run along its two axes, so the gradients'
+    mean of four times their angles (``edge_moments``) points along them. Its length says how
+    clearly, and the mean of twice the angles how much of that is one direction alone (a
+    tray's edge, a shadow's): the direction is given when the first is at least
+    ``EDGE_CLARITY`` and the second at most ``ONE_WAY`` of it (a straight edge alone gives
+    both 1, a die's square outline 1 and 0, an outline twice as long as it is wide 1 and 1/3).
+    """
+    moments = edge_moments(image, cx, cy, size)
+    if moments is None:
+        return None
+    four, two = moments
+    if abs(four) < EDGE_CLARITY or abs(two) > ONE_WAY * abs(four):
+        return None
+    return math.degrees(cmath.phase(four) / 4.0) % 90.0
+
+
+def edge_moments(image: np.ndarray, cx: float, cy: float, size: float
+                 ) -> tuple[complex, complex] | None:
+    """The means of ``exp(4i angle)`` and ``exp(2i angle)`` over the gradients in the square
+    ``EDGE_WINDOW`` times a die's ``size`` around ``(cx, cy)``, weighted by the squared gradient
+    (each of length 0..1); None for a square without edges.
+
+    The die's pips, which would pull every way and outweigh its edges, are erased first
+    (``PIP_ERASER``). The square is axis-aligned in the image, so no warp is needed.
+    """
+    k = max(3, int(PIP_ERASER * size) | 1)
+    r = int(EDGE_WINDOW * size / 2.0) + 2
+    # the pips are erased on a square wider by the disc: next to its border, closing and
+    # opening would join whatever lies within a disc of the border to it
+    ix, iy = int(cx), int(cy)
+    x0, y0 = max(0, ix - r - k), max(0, iy - r - k)
+    patch = image[y0:iy + r + k + 1, x0:ix + r + k + 1]
+    if patch.shape[0] < 3 or patch.shape[1] < 3:
+        return None
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    grey = cv2.morphologyEx(cv2.morphologyEx(grey, cv2.MORPH_CLOSE, disc), cv2.MORPH_OPEN, disc)
+    left, top = ix - r - x0, iy - r - y0
+    grey = grey[max(0, top):top + 2 * r + 1, max(0, left):left + 2 * r + 1].astype(np.float32)
+    if grey.shape[0] < 3 or grey.shape[1] < 3:
+        return None
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
+    weight = gx * gx + gy * gy
+    total = float(weight.sum())
+    if total <= 1e-6:
+        return None
+    angle = np.arctan2(gy, gx)
+
+    def mean(turns: int) -> complex:
+        return complex(float((weight * np.cos(turns * angle)).sum()),
+                       float((weight * np.sin(turns * angle)).sum())) / total
+
+    return mean(4), mean(2)
 
 
 def top_face(image: np.ndarray, cand: Candidate) -> Candidate:

@@ -294,9 +294,11 @@ def test_a_die_leans_only_when_every_reading_of_its_face_is_squeezed():
     flat = PipReading(3, 0.9, blobs=tuple(Blob(v, v, 50.0, 80.0) for v in (12.0, 24.0, 36.0)))
     squeezed = PipReading(3, 0.9, blobs=(Blob(10.0, 17.0, 50.0, 80.0), Blob(24.0, 24.0, 50.0, 80.0),
                                          Blob(38.0, 31.0, 50.0, 80.0)))
-    assert not _leaning([(square, flat), (square, squeezed)], 3)
-    assert _leaning([(square, squeezed)], 3)
-    assert _leaning([(square, squeezed), (square, squeezed)], 3)
+    die = np.full((100, 100, 3), 200, np.uint8)  # a die drawn square to the reading's square
+    cv2.rectangle(die, (30, 30), (70, 70), (245, 245, 245), -1)
+    assert not _leaning(die, [(square, flat), (square, squeezed)], 3)
+    assert _leaning(die, [(square, squeezed)], 3)
+    assert _leaning(die, [(square, squeezed), (square, squeezed)], 3)
 
 
 def test_a_row_of_spots_is_not_a_die():

@@ -1,0 +1,102 @@
+"""How the free reader (``vision.dice``) tells a die leaning on another from a flat one.
+
+A 2 or 3 gives its squash only by its diagonal's angle, so the frame it is measured in
+matters: the rectangle of the die's region can be turned off the top's axes (by a side face or
+a shadow in the region), the die's own edges (``vision.dice_top.edge_direction``) are not.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.dice_art import draw_die, paste_die
+from vision.dice import COCKED_SQUASH, _leaning, edge_squash, image_squash, read_top, view
+from vision.dice_candidates import Candidate
+from vision.dice_top import edge_direction
+
+TABLE = (200, 205, 210)
+
+
+def _flat_die(face: int, colour: str, size: int, angle: float) -> np.ndarray:
+    """A drawn die lying flat, turned ``angle`` degrees (counter-clockwise on screen), in the
+    middle of a plain table four times its size."""
+    image = np.full((4 * size, 4 * size, 3), TABLE, np.uint8)
+    bgr, alpha = draw_die(face, colour, size, angle, seed=1)
+    paste_die(image, bgr, alpha, (2.0 * size, 2.0 * size))
+    return image
+
+
+def _off_by(direction: float, expected: float) -> float:
+    """Degrees between two directions taken mod 90."""
+    d = (direction - expected) % 90.0
+    return min(d, 90.0 - d)
+
+
+@pytest.mark.parametrize("colour", ["white", "red"])
+@pytest.mark.parametrize("size", [30, 60, 100])
+@pytest.mark.parametrize("angle", [0.0, 10.0, 25.0, 40.0, 55.0, 70.0, 85.0])
+def test_the_edges_of_a_drawn_die_give_its_turn(colour, size, angle):
+    """Within 5 degrees at every turn and size, black pips on white and white on red: the pips,
+    which outweigh the edges, are erased first (before, 9 degrees off at 35 and 60)."""
+    image = _flat_die(2, colour, size, angle)
+    direction = edge_direction(image, 2.0 * size, 2.0 * size, float(size))
+    assert direction is not None
+    assert _off_by(direction, -angle) <= 5.0, direction
+
+
+def test_one_straight_edge_or_none_gives_no_direction():
+    """A tray's edge alone runs one way, not along two perpendicular axes; a plain patch has no
+    edges at all."""
+    step = np.full((120, 120, 3), TABLE, np.uint8)
+    step[:, 70:] = (90, 140, 180)
+    assert edge_direction(step, 60.0, 60.0, 40.0) is None
+    assert edge_direction(np.full((120, 120, 3), TABLE, np.uint8), 60.0, 60.0, 40.0) is None
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_grainy_table_gives_no_direction(seed):
+    """Sensor grain on a bare table runs every way: too little clarity to be a die's edges,
+    even where it happens to run more along two perpendicular directions than along one."""
+    grain = np.random.default_rng(seed).normal(200.0, 12.0, (120, 120, 3))
+    assert edge_direction(np.clip(grain, 0, 255).astype(np.uint8), 60.0, 60.0, 40.0) is None
+
+
+@pytest.mark.parametrize("radius, centre", [(15, (61.3, 59.6)), (20, (60.0, 60.0)),
+                                             (24, (60.0, 60.0))])
+def test_a_round_counter_gives_no_direction(radius, centre):
+    """A coin or a round token has edges every way: more along two perpendicular directions
+    than along one by chance, but with almost no clarity."""
+    image = np.full((120, 120, 3), TABLE, np.uint8)
+    cv2.circle(image, (round(centre[0] * 16), round(centre[1] * 16)), radius * 16,
+               (245, 245, 245), -1, lineType=cv2.LINE_AA, shift=4)
+    assert edge_direction(image, 60.0, 60.0, 40.0) is None
+
+
+@pytest.mark.parametrize("die_angle, square_angle", [(0.0, 20.0), (0.0, 30.0), (60.0, 10.0)])
+def test_a_flat_two_read_in_a_turned_square_is_not_leaning(die_angle, square_angle):
+    """The two's diagonal is squeezed against the turned square's sides (below the limit),
+    square against the die's edges: not a die leaning on another."""
+    image = _flat_die(2, "white", 60, die_angle)
+    square = Candidate(120.0, 120.0, 60.0, 60.0, square_angle, 1.0, "test")
+    reading = read_top(view(image, square))
+    assert reading.face == 2
+    assert image_squash(square, reading) < COCKED_SQUASH[2]
+    assert edge_squash(image, square, reading) > 0.9
+    assert not _leaning(image, [(square, reading)], 2)
+
+
+def test_a_two_squeezed_along_its_own_edges_is_leaning():
+    """A top seen at a slant: half as deep as it is wide, its two pips on its diagonal. Its
+    edges are clear and agree with its region's rectangle: the die leans."""
+    image = np.full((200, 200, 3), TABLE, np.uint8)
+    cv2.rectangle(image, (70, 85), (130, 115), (245, 245, 245), -1)
+    for x, y in ((85, 93), (115, 107)):
+        cv2.circle(image, (x, y), 5, (30, 30, 30), -1, lineType=cv2.LINE_AA)
+    top = Candidate(100.0, 100.0, 60.0, 30.0, 0.0, 1.0, "test")
+    reading = read_top(view(image, top))
+    assert reading.face == 2
+    assert edge_direction(image, 100.0, 100.0, 45.0) is not None
+    assert edge_squash(image, top, reading) < COCKED_SQUASH[2]
+    assert _leaning(image, [(top, reading)], 2)
