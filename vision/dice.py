@@ -60,7 +60,7 @@ from vision.dice_pips import (
     pattern_squash,
     read_top,
 )
-from vision.dice_top import edge_direction, rectify, top_face, view_axes
+from vision.dice_top import die_axes, rectify, top_face, view_axes
 
 log = logging.getLogger(__name__)
 
@@ -423,11 +423,11 @@ def _leaning(image: np.ndarray, called: list[tuple[Candidate, PipReading]], face
 
 def edge_squash(image: np.ndarray, h: Candidate, r: PipReading) -> float:
     """Squash of a 2 or 3 read for ``h`` against the die's edges as the image shows them
-    (``edge_direction``), not against the rectangle's sides; 0 when the edges are unclear."""
-    axes = edge_direction(image, h.cx, h.cy, h.size)
+    (``die_axes``), not against the rectangle's sides; 0 when the edges are unclear."""
+    axes = die_axes(image, h.cx, h.cy, h.size)
     if axes is None:
         return 0.0
-    pts = _to_image(h, np.array([[b.x, b.y] for b in r.blobs], float).reshape(-1, 2))
+    pts = _to_image(h, centres(r.blobs))
     return diagonal_squash(pts - pts.mean(axis=0), axes)
 
 

@@ -808,7 +808,7 @@ def hue_contrast(diff: np.ndarray) -> np.ndarray:
     smoothed over 3x3, on the die top and nearly all of its margin (``_WIDE``)."""
     da, db = diff[:, :, 1], diff[:, :, 2]
     # not cv2.magnitude: its last bit depends on where its output lies in memory
-    # (``edge_direction``)
+    # (``gradient_votes``)
     hue = cv2.GaussianBlur(np.sqrt(da * da + db * db), (3, 3), 0)
     return hue * _WIDE_BOOL
 
@@ -913,9 +913,17 @@ def edge_direction(image: np.ndarray, where: np.ndarray | None = None) -> tuple[
     modulo a quarter turn, as a square's edges run, and how far it stands out (0..1: the share
     of the changes' strength that agrees with it).
 
-    Each pixel's gradient (Sobel) votes with its strength for its direction times four, so
-    that a square's four sides vote alike; ``where`` (a boolean mask) limits the voters.
+    Each pixel's gradient (``gradient_votes``) votes with its strength for its direction times
+    four, so that a square's four sides vote alike; ``where`` (a boolean mask) limits the
+    voters.
     """
+    return standing_out(*gradient_votes(image, where), turns=4)
+
+
+def gradient_votes(image: np.ndarray, where: np.ndarray | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's gradient (Sobel) strength and direction (radians); ``where`` (a boolean
+    mask) limits the pixels."""
     gx = cv2.Sobel(image, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(image, cv2.CV_32F, 0, 1)
     if where is not None:
@@ -924,10 +932,18 @@ def edge_direction(image: np.ndarray, where: np.ndarray | None = None) -> tuple[
     # cv2.magnitude is cheaper still, but its last bit depends on where its output array
     # happens to lie in memory, so the same die could be read at two angles
     strength = np.sqrt(gx * gx + gy * gy)
-    quad = np.arctan2(gy, gx) * 4.0
-    z = complex(float((strength * np.cos(quad)).sum()), float((strength * np.sin(quad)).sum()))
-    total = float(strength.sum())
-    direction = float(np.degrees(math.atan2(z.imag, z.real) / 4.0)) % 90.0
+    return strength, np.arctan2(gy, gx)
+
+
+def standing_out(weight: np.ndarray, angle: np.ndarray, turns: int) -> tuple[float, float]:
+    """The direction (degrees, modulo a ``turns``-th of a full turn) that gradients of these
+    directions vote for, each with its ``weight`` (its strength, or a power of it) for its
+    direction times ``turns``, and the share of the weight that agrees with it (0..1). Four
+    turns: a square's four sides vote alike; two: a line's two sides do."""
+    quad = angle * float(turns)
+    z = complex(float((weight * np.cos(quad)).sum()), float((weight * np.sin(quad)).sum()))
+    total = float(weight.sum())
+    direction = float(np.degrees(math.atan2(z.imag, z.real) / turns)) % (360.0 / turns)
     return direction, abs(z) / total if total > 0.0 else 0.0
 
 

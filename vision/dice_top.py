@@ -4,20 +4,18 @@ A region found by colour often includes the die's side faces (seen in perspectiv
 or its shadow, and pips on a side face would then be counted. The candidate is warped with some
 margin to an upright square; walking from the centre outwards, the top face ends at the first
 row (or column) whose typical colour is no longer the colour of the face's centre.
-``edge_direction`` gives the direction of a die's edges from the image itself.
+``die_axes`` gives the direction of a die's edges from the image itself.
 
-May import numpy and OpenCV only.
+May import numpy, OpenCV and ``vision.dice_pips``.
 """
 
 from __future__ import annotations
-
-import cmath
-import math
 
 import cv2
 import numpy as np
 
 from vision.dice_candidates import Candidate
+from vision.dice_pips import gradient_votes, standing_out
 
 GROW = 1.3          # the candidate is examined within this multiple of its size
 SIDE = 64           # px of the examined square
@@ -50,34 +48,21 @@ def view_axes(cand: Candidate, size: int, grow: float = 1.0
     return pts[1], (pts[2] - pts[1]) / size, (pts[0] - pts[1]) / size
 
 
-def edge_direction(image: np.ndarray, cx: float, cy: float, size: float) -> float | None:
+def die_axes(image: np.ndarray, cx: float, cy: float, size: float) -> float | None:
     """Direction (degrees, mod 90) of the edges of a die of edge ``size`` px around ``(cx, cy)``,
     or None when the edges there run along no clear pair of perpendicular directions.
 
-    A die's outline and the lines between its faces run along its two axes, so the gradients'
-    mean of four times their angles (``edge_moments``) points along them. Its length says how
-    clearly, and the mean of twice the angles how much of that is one direction alone (a
-    tray's edge, a shadow's): the direction is given when the first is at least
-    ``EDGE_CLARITY`` and the second at most ``ONE_WAY`` of it (a straight edge alone gives
-    both 1, a die's square outline 1 and 0, an outline twice as long as it is wide 1 and 1/3).
-    """
-    moments = edge_moments(image, cx, cy, size)
-    if moments is None:
-        return None
-    four, two = moments
-    if abs(four) < EDGE_CLARITY or abs(two) > ONE_WAY * abs(four):
-        return None
-    return math.degrees(cmath.phase(four) / 4.0) % 90.0
+    A die's outline and the lines between its faces run along its two axes, so the direction
+    that stands out among the gradients modulo a quarter turn (``standing_out``) is theirs. The
+    share that agrees with it says how clearly, and the share that agrees modulo a half turn
+    how much of that is one direction alone (a tray's edge, a shadow's): the direction is
+    given when the first is at least ``EDGE_CLARITY`` and the second at most ``ONE_WAY`` of it
+    (a straight edge alone gives both 1, a die's square outline 1 and 0, an outline twice as
+    long as it is wide 1 and 1/3).
 
-
-def edge_moments(image: np.ndarray, cx: float, cy: float, size: float
-                 ) -> tuple[complex, complex] | None:
-    """The means of ``exp(4i angle)`` and ``exp(2i angle)`` over the gradients in the square
-    ``EDGE_WINDOW`` times a die's ``size`` around ``(cx, cy)``, weighted by the squared gradient
-    (each of length 0..1); None for a square without edges.
-
-    The die's pips, which would pull every way and outweigh its edges, are erased first
-    (``PIP_ERASER``). The square is axis-aligned in the image, so no warp is needed.
+    The gradients vote with their squared strength, on the square ``EDGE_WINDOW`` times the die
+    around it, axis-aligned in the image (no warp), after the die's pips, which would vote
+    every way and outweigh its edges, are erased (``PIP_ERASER``).
     """
     k = max(3, int(PIP_ERASER * size) | 1)
     r = int(EDGE_WINDOW * size / 2.0) + 2
@@ -95,19 +80,13 @@ def edge_moments(image: np.ndarray, cx: float, cy: float, size: float
     grey = grey[max(0, top):top + 2 * r + 1, max(0, left):left + 2 * r + 1].astype(np.float32)
     if grey.shape[0] < 3 or grey.shape[1] < 3:
         return None
-    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
-    weight = gx * gx + gy * gy
-    total = float(weight.sum())
-    if total <= 1e-6:
+    strength, angle = gradient_votes(grey)
+    energy = strength * strength  # the outline against the table outweighs faint texture
+    axes, clarity = standing_out(energy, angle, turns=4)
+    _, one_way = standing_out(energy, angle, turns=2)
+    if clarity < EDGE_CLARITY or one_way > ONE_WAY * clarity:
         return None
-    angle = np.arctan2(gy, gx)
-
-    def mean(turns: int) -> complex:
-        return complex(float((weight * np.cos(turns * angle)).sum()),
-                       float((weight * np.sin(turns * angle)).sum())) / total
-
-    return mean(4), mean(2)
+    return axes
 
 
 def top_face(image: np.ndarray, cand: Candidate) -> Candidate:

@@ -2,7 +2,7 @@
 
 A 2 or 3 gives its squash only by its diagonal's angle, so the frame it is measured in
 matters: the rectangle of the die's region can be turned off the top's axes (by a side face or
-a shadow in the region), the die's own edges (``vision.dice_top.edge_direction``) are not.
+a shadow in the region), the die's own edges (``vision.dice_top.die_axes``) are not.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from calibration.dice_art import draw_die, paste_die
 from vision.dice import COCKED_SQUASH, _leaning, edge_squash, image_squash, read_top, view
 from vision.dice_candidates import Candidate
-from vision.dice_top import edge_direction
+from vision.dice_top import die_axes
 
 TABLE = (200, 205, 210)
 
@@ -41,7 +41,7 @@ def test_the_edges_of_a_drawn_die_give_its_turn(colour, size, angle):
     """Within 5 degrees at every turn and size, black pips on white and white on red: the pips,
     which outweigh the edges, are erased first (before, 9 degrees off at 35 and 60)."""
     image = _flat_die(2, colour, size, angle)
-    direction = edge_direction(image, 2.0 * size, 2.0 * size, float(size))
+    direction = die_axes(image, 2.0 * size, 2.0 * size, float(size))
     assert direction is not None
     assert _off_by(direction, -angle) <= 5.0, direction
 
@@ -51,8 +51,8 @@ def test_one_straight_edge_or_none_gives_no_direction():
     edges at all."""
     step = np.full((120, 120, 3), TABLE, np.uint8)
     step[:, 70:] = (90, 140, 180)
-    assert edge_direction(step, 60.0, 60.0, 40.0) is None
-    assert edge_direction(np.full((120, 120, 3), TABLE, np.uint8), 60.0, 60.0, 40.0) is None
+    assert die_axes(step, 60.0, 60.0, 40.0) is None
+    assert die_axes(np.full((120, 120, 3), TABLE, np.uint8), 60.0, 60.0, 40.0) is None
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -60,7 +60,7 @@ def test_a_grainy_table_gives_no_direction(seed):
     """Sensor grain on a bare table runs every way: too little clarity to be a die's edges,
     even where it happens to run more along two perpendicular directions than along one."""
     grain = np.random.default_rng(seed).normal(200.0, 12.0, (120, 120, 3))
-    assert edge_direction(np.clip(grain, 0, 255).astype(np.uint8), 60.0, 60.0, 40.0) is None
+    assert die_axes(np.clip(grain, 0, 255).astype(np.uint8), 60.0, 60.0, 40.0) is None
 
 
 @pytest.mark.parametrize("radius, centre", [(15, (61.3, 59.6)), (20, (60.0, 60.0)),
@@ -71,7 +71,7 @@ def test_a_round_counter_gives_no_direction(radius, centre):
     image = np.full((120, 120, 3), TABLE, np.uint8)
     cv2.circle(image, (round(centre[0] * 16), round(centre[1] * 16)), radius * 16,
                (245, 245, 245), -1, lineType=cv2.LINE_AA, shift=4)
-    assert edge_direction(image, 60.0, 60.0, 40.0) is None
+    assert die_axes(image, 60.0, 60.0, 40.0) is None
 
 
 @pytest.mark.parametrize("die_angle, square_angle", [(0.0, 20.0), (0.0, 30.0), (60.0, 10.0)])
@@ -97,6 +97,6 @@ def test_a_two_squeezed_along_its_own_edges_is_leaning():
     top = Candidate(100.0, 100.0, 60.0, 30.0, 0.0, 1.0, "test")
     reading = read_top(view(image, top))
     assert reading.face == 2
-    assert edge_direction(image, 100.0, 100.0, 45.0) is not None
+    assert die_axes(image, 100.0, 100.0, 45.0) is not None
     assert edge_squash(image, top, reading) < COCKED_SQUASH[2]
     assert _leaning(image, [(top, reading)], 2)
