@@ -18,7 +18,7 @@
    mostly one way, ``vision.dice_blur``, unless the called pips are round: ``_smeared``).
 5. ``vision.dice_colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
-   then a called face before an abstention, then confidence.
+   then a called face before an abstention, then confidence, then size.
 
 A wrong face called with confidence is the worst outcome, so every doubtful reading abstains.
 May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration``.
@@ -474,8 +474,13 @@ def _without_parts_of_smeared(dets: list[DieDetection]) -> list[DieDetection]:
 
 
 def suppress_overlaps(dets: list[DieDetection]) -> list[DieDetection]:
-    """Keep one detection per place: a called face before an abstention, then confidence."""
-    ranked = sorted(dets, key=lambda d: (d.face is not None, d.confidence), reverse=True)
+    """Keep one detection per place: a called face before an abstention, then confidence,
+    then size. Of two readings of one place as sure as each other (the cap, 1.0, is common),
+    the larger square is the one that takes in the die: a smaller one inside it holds a part
+    of it, such as one of its pips read as a one, and the order the places were found in must
+    not decide between them."""
+    ranked = sorted(dets, key=lambda d: (d.face is not None, d.confidence, d.size),
+                    reverse=True)
     kept: list[DieDetection] = []
     for d in ranked:
         if all(np.hypot(d.x - k.x, d.y - k.y) > 0.6 * max(d.size, k.size) for k in kept):

@@ -14,7 +14,15 @@ import pytest
 
 from bench.hard_dice import TABLES, smear, table
 from calibration.dice_art import PIP_OFFSET, draw_die, paste_die
-from vision.dice import DieDetection, PipReading, _called, _leaning, find_dice, of_one_scale
+from vision.dice import (
+    DieDetection,
+    PipReading,
+    _called,
+    _leaning,
+    find_dice,
+    of_one_scale,
+    suppress_overlaps,
+)
 from vision.dice_candidates import Candidate
 from vision.dice_pipgroups import pip_groups, spot_count
 from vision.dice_pips import Blob
@@ -318,6 +326,29 @@ def test_a_die_far_smaller_than_the_dice_read_beside_it_is_a_part_of_one():
     smaller_set = _det(30, 4, 500)  # half their size: a die of a smaller set
     kept = of_one_scale(dice + [pip, unread_mark, smaller_set])
     assert kept == dice + [smaller_set]
+
+
+def _sure(x: float, y: float, size: float, face: int, confidence: float = 1.0
+          ) -> DieDetection:
+    return DieDetection(x, y, size, 0.0, face, "white", confidence)
+
+
+@pytest.mark.parametrize("pip_first", [True, False])
+def test_of_two_equally_sure_readings_of_one_place_the_larger_takes_in_the_die(pip_first):
+    # a 4 read at its place, and one of its pips read as a one in a square around that pip
+    die = _sure(100.0, 100.0, 30.0, 4)
+    pip = _sure(93.0, 93.0, 11.0, 1)
+    found = [pip, die] if pip_first else [die, pip]
+    assert suppress_overlaps(found) == [die]
+
+
+def test_a_surer_reading_of_a_place_still_goes_before_a_larger_one():
+    less_sure = _sure(100.0, 100.0, 30.0, 4, confidence=0.7)
+    sure = _sure(93.0, 93.0, 20.0, 4)
+    assert suppress_overlaps([less_sure, sure]) == [sure]
+    beside = _sure(140.0, 100.0, 30.0, 2)  # a die of its own next to it is kept
+    kept = suppress_overlaps([less_sure, sure, beside])
+    assert sorted(kept, key=lambda d: d.x) == [sure, beside]
 
 
 def test_the_size_of_a_die_is_judged_only_beside_enough_read_dice():
