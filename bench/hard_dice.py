@@ -9,6 +9,8 @@ on each scene as on a photo:
 - cocked: one die leaning ``TILT_RANGE`` (25-42) degrees on an edge, showing a side face
   (past 45 degrees the side face is the upper one, and reading it would not be wrong);
 - touching: two dice side by side along their own axis, edges touching (edges up to 75 px);
+- heap: three dice touching in a heap, each turned its own way, beside three lone dice of the
+  same set (edges 25-60 px);
 - blurred: one die smeared by motion over half its edge.
 
 Each kind draws ``--seeds`` scenes over faces 1-6, white / cream / red / translucent-red
@@ -131,6 +133,61 @@ def touching_scene(seed: int) -> HardScene:
     return HardScene(img, tuple(dice), size)
 
 
+HEAP_SIZES = (25, 60)  # die edges of a heap scene (its canvas is ten edges wide)
+
+
+def heap_scene(seed: int) -> HardScene:
+    """Three dice of one set touching in a heap, each turned its own way (a corner against a
+    side, none along another's axis), beside three lone dice of the set."""
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(HEAP_SIZES[0], HEAP_SIZES[1] + 1))
+    body = _choice(rng, BODIES)
+    img = table(10 * size, _choice(rng, list(TABLES)), seed)
+    taken = np.zeros(img.shape[:2], bool)
+    dice = []
+    for k, (x, y) in enumerate([(1.5, 1.5), (8.5, 1.5), (1.5, 8.5)]):
+        face = int(rng.integers(1, 7))
+        bgr, alpha = draw_die(face, body, size, float(rng.uniform(0, 90)), seed=seed + 7 * k)
+        paste_die(img, bgr, alpha, (x * size, y * size))
+        dice.append((x * size, y * size, face))
+    first = 5.5 * size
+    heading = float(rng.uniform(0.0, 2.0 * np.pi))
+    for k in range(3):
+        face = int(rng.integers(1, 7))
+        bgr, alpha = draw_die(face, body, size, float(rng.uniform(0, 90)), seed=seed + 7 * k + 3)
+        way = heading + k * float(rng.uniform(1.2, 1.9))  # the next die a quarter turn round
+        body_there = alpha >= 128  # the die's own outline, not its edge faded into the table
+        x, y = (_touching(taken, body_there, (first, first), way, size) if k
+                else (first, first))
+        paste_die(img, bgr, alpha, (x, y))
+        _occupy(taken, body_there, (x, y))
+        dice.append((x, y, face))
+    return HardScene(img, tuple(dice), size)
+
+
+def _touching(taken: np.ndarray, footprint: np.ndarray, start: tuple[float, float],
+              way: float, size: int) -> tuple[float, float]:
+    """The centre nearest ``start`` along ``way`` (radians) where a die of ``footprint`` lies
+    on no taken pixel: against the dice there, touching them."""
+    for step in range(size // 2, 3 * size):
+        x, y = start[0] + step * np.cos(way), start[1] + step * np.sin(way)
+        if not _window(taken, footprint.shape, (x, y))[footprint].any():
+            return x, y
+    raise ValueError("no room beside the heap")
+
+
+def _window(taken: np.ndarray, shape: tuple[int, ...], centre: tuple[float, float]
+            ) -> np.ndarray:
+    """The pixels of ``taken`` a drawn die of ``shape`` centred at ``centre`` covers (as
+    ``paste_die`` places it; the canvas holds it whole)."""
+    x0, y0 = round(centre[0] - shape[1] / 2), round(centre[1] - shape[0] / 2)
+    return taken[y0:y0 + shape[0], x0:x0 + shape[1]]
+
+
+def _occupy(taken: np.ndarray, footprint: np.ndarray, centre: tuple[float, float]) -> None:
+    _window(taken, footprint.shape, centre)[footprint] = True
+
+
 def blurred_scene(seed: int) -> HardScene:
     """One die smeared by motion over half its edge, in any direction."""
     scene = clean_scene(seed)
@@ -151,7 +208,7 @@ def smear(image: np.ndarray, length: int, angle: float) -> np.ndarray:
 
 KINDS: dict[str, Callable[[int], HardScene]] = {
     "clean": clean_scene, "cocked": cocked_scene, "touching": touching_scene,
-    "blurred": blurred_scene,
+    "heap": heap_scene, "blurred": blurred_scene,
 }
 
 

@@ -6,14 +6,14 @@ import cv2
 import numpy as np
 import pytest
 
-from bench.hard_dice import KINDS, HardScene, KindTally, touching_scene
+from bench.hard_dice import KINDS, HardScene, KindTally, heap_scene, touching_scene
 from vision.dice import DieDetection
 
 
 def test_every_kind_draws_its_dice_where_it_says():
     for name, make in KINDS.items():
         scene = make(3)
-        assert len(scene.dice) == (2 if name == "touching" else 1)
+        assert len(scene.dice) == {"touching": 2, "heap": 6}.get(name, 1)
         for x, y, face in scene.dice:
             assert 1 <= face <= 6
             assert 0 < x < scene.image.shape[1] and 0 < y < scene.image.shape[0]
@@ -37,6 +37,24 @@ def test_touching_dice_lie_edge_to_edge(seed):
     _, (w, h), _ = cv2.minAreaRect(pts)
     assert abs(max(w, h) / min(w, h) - 2.0) < 0.06
     assert abs(min(w, h) / scene.size - 1.0) < 0.05
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_a_heaps_dice_touch_without_overlapping(seed):
+    """The heap's three dice make one region (they touch: their drawn edges, faded into the
+    table, lie within two pixels) as large as three lone dice of the scene (none hides part of
+    another)."""
+    scene = heap_scene(seed)
+    img = scene.image.astype(int)
+    away = cv2.medianBlur(np.abs(img - img[2, 2]).max(axis=2).astype(np.uint8), 3)
+    on_dice = cv2.dilate((away > 20).astype(np.uint8), np.ones((5, 5), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(on_dice)
+    lone = [labels[int(y), int(x)] for x, y, _ in scene.dice[:3]]
+    heap = {labels[int(y), int(x)] for x, y, _ in scene.dice[3:]}
+    assert len(heap) == 1 and not heap & set(lone)
+    one_die = np.mean([stats[k, cv2.CC_STAT_AREA] for k in lone])
+    # the widened outlines overlap where the dice touch: a little less than three
+    assert 2.8 < stats[heap.pop(), cv2.CC_STAT_AREA] / one_die < 3.05
 
 
 def _det(x: float, face: int | None, confidence: float = 0.9) -> DieDetection:
