@@ -4,7 +4,8 @@
 
 1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table (colour
    difference masks, edge outlines, touching pairs split, then a more sensitive look for
-   faint cream and small dice), grouped by place. Over a wide size range, large dice are
+   faint cream and small dice, and the dice of heaps of touching dice: ``vision.dice_heaps``),
+   grouped by place. Over a wide size range, large dice are
    looked for again on a half-size image, at places the first look reported no die at.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
    top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
@@ -44,6 +45,7 @@ from vision.dice_candidates import (
     larger_candidates,
 )
 from vision.dice_colour import classify_colour
+from vision.dice_heaps import is_heap_part
 from vision.dice_pipgroups import spot_count
 from vision.dice_pips import (
     CROP,
@@ -201,8 +203,12 @@ def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> b
     """A place only the more sensitive look found is a die when its face reads at a size in
     the range asked for: an unreadable faint spot is more often clutter (a wood grain, a
     reflection, a key's label). A face read surely but on pips squeezed as a leaning die
-    shows them ("cocked") was read too: the player is asked to straighten that die. Faint
-    regions lie apart from all others, so a place is faint or not as a whole."""
+    shows them ("cocked") was read too: the player is asked to straighten that die. A
+    square cut out of a heap (``vision.dice_heaps``) is a die only when its face reads and
+    does not lean: clutter cut into squares leans as often as not. Faint regions lie apart
+    from all others, so a place is faint or not as a whole; so do a heap's parts."""
+    if all(is_heap_part(c) for c in group):
+        return die.face is not None and die.size >= min_size
     read = die.face is not None or die.reason == "cocked"
     return not is_faint(group[0]) or (read and die.size >= min_size)
 

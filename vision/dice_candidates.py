@@ -6,6 +6,8 @@ a white die beside a shadow, separates in at least one of them. Each region is f
 rotated rectangle (``cv2.minAreaRect``) and kept when it is square enough and of the right size.
 A second, more sensitive look (``faint_regions``) adds faint cream dice and small dice beside a
 tray's wall at places nothing else found; the finder reports those only when their face reads.
+Regions no square fits may be heaps of touching dice: ``vision.dice_heaps`` splits them into
+die squares at places nothing else found, reported the same way.
 Reading the pips is not done here (see ``vision.dice_pips``).
 
 May import numpy and OpenCV only.
@@ -81,26 +83,37 @@ def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray
 
 def regions(mask: np.ndarray, min_size: float, max_size: float, source: str) -> list[Candidate]:
     """Square, die-sized regions of one mask."""
+    return regions_and_heaps(mask, min_size, max_size, source)[0]
+
+
+def regions_and_heaps(mask: np.ndarray, min_size: float, max_size: float, source: str
+                      ) -> tuple[list[Candidate], list[np.ndarray]]:
+    """Square, die-sized regions of one mask, and the outlines of its regions that are
+    neither one die nor two side by side by their shape (touching dice may have merged
+    there: ``vision.dice_heaps``)."""
     k = max(3, int(min_size / 8) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    out = []
+    out: list[Candidate] = []
+    heaps: list[np.ndarray] = []
     min_area = (0.6 * min_size) ** 2
     max_area = (1.5 * max_size) ** 2
     for c in contours:
         area = cv2.contourArea(c)
-        if not min_area <= area <= max_area:
+        if area < min_area:
             continue
         cand = _fit(c, area, source)
-        if cand is None or cand.fill < MIN_FILL or _round(c, area):
+        if cand is None or cand.fill < MIN_FILL or cand.aspect > SPLIT_ASPECT[1]:
+            heaps.append(c)
+        if area > max_area or cand is None or cand.fill < MIN_FILL or _round(c, area):
             continue
         if cand.aspect <= MAX_ASPECT and min_size <= cand.size <= max_size:
             out.append(cand)
         elif SPLIT_ASPECT[0] <= cand.aspect <= SPLIT_ASPECT[1]:
             out.extend(s for s in split_pair(cand) if min_size <= s.size <= max_size)
-    return out
+    return out, heaps
 
 
 def split_pair(c: Candidate) -> list[Candidate]:
@@ -144,12 +157,19 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
     table = estimate_table(lab, max_size)
     out: list[Candidate] = []
-    for name, mask in difference_masks(lab, table).items():
-        out.extend(regions(mask, min_size, max_size, name))
-    out.extend(regions(outline_mask(lab[:, :, 0], min_size), min_size, max_size, "edges"))
-    from vision.dice_pipgroups import pip_groups  # it builds on Candidate, defined here
+    heaps: list[tuple[np.ndarray, str]] = []
+    masks = difference_masks(lab, table)
+    masks["edges"] = outline_mask(lab[:, :, 0], min_size)
+    for name, mask in masks.items():
+        found, outlines = regions_and_heaps(mask, min_size, max_size, name)
+        out.extend(found)
+        heaps.extend((c, name) for c in outlines)
+    # these build on Candidate, defined here
+    from vision.dice_heaps import heap_parts
+    from vision.dice_pipgroups import pip_groups
     out.extend(pip_groups(lab[:, :, 0], min_size, max_size))
     out.extend(faint_regions(lab, table, min_size, max_size, out))
+    out.extend(heap_parts(heaps, out, lab.shape[:2]))
     if scale < 1.0:
         out = [Candidate(c.cx / scale, c.cy / scale, c.w / scale, c.h / scale, c.angle, c.fill,
                          c.source) for c in out]
