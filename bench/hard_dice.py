@@ -137,8 +137,9 @@ HEAP_SIZES = (25, 60)  # die edges of a heap scene (its canvas is ten edges wide
 
 
 def heap_scene(seed: int) -> HardScene:
-    """Three dice of one set touching in a heap, each turned its own way (a corner against a
-    side, none along another's axis), beside three lone dice of the set."""
+    """Three dice of one set touching in a heap, each turned its own way (as a roll leaves
+    them: a corner against a side, seldom two along one axis), beside three lone dice of the
+    set."""
     rng = np.random.default_rng(seed)
     size = int(rng.integers(HEAP_SIZES[0], HEAP_SIZES[1] + 1))
     body = _choice(rng, BODIES)

@@ -5,8 +5,8 @@
 1. ``vision.dice_candidates``: square, die-sized regions that stand out from the table (colour
    difference masks, edge outlines, touching pairs split, then a more sensitive look for
    faint cream and small dice, and the dice of heaps of touching dice: ``vision.dice_heaps``),
-   grouped by place. Over a wide size range, large dice are
-   looked for again on a half-size image, at places the first look reported no die at.
+   grouped by place. Over a wide size range, large dice are looked for again on a half-size
+   image, at places the first look reported no die at.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
    top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
    with a margin of its surroundings (``view``); when none reads, a square centred on the

@@ -32,7 +32,6 @@ from vision.dice_pips import gradient_votes, standing_out
 HEAP = "~heap"            # marks a square found only as a part of a heap
 HEAP_SPAN = (0.7, 1.4)    # a heap's dice: this share of the single dice's median edge
 HEAP_MOST = 12            # a heap's area in single dice: larger regions are clutter
-PART_INSIDE = 0.85        # share of a part's square that lies in the heap
 WITNESSES = 3             # single dice that must give the dice's size
 NEAR_AXES = 0.9           # of a part's half edge: the distance's changes there give its axes
 
