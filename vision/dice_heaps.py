@@ -63,13 +63,18 @@ def heap_parts(heaps: list[tuple[np.ndarray, str]], found: list[Candidate],
 
 def typical_size(found: list[Candidate]) -> float | None:
     """The median edge of the single dice among candidates (regions of one die, not the
-    halves of a pair, a group of pips or the second look's), None when fewer than
-    ``WITNESSES`` say."""
-    single = sorted(c.size for c in found if not is_faint(c) and not is_heap_part(c)
-                    and "+split" not in c.source and not c.source.startswith("pips"))
-    if len(single) < WITNESSES:
+    halves of a pair, a group of pips or the second look's), None when they lie at fewer
+    than ``WITNESSES`` places: several masks find one die, and it is one witness."""
+    single = [c for c in found if not is_faint(c) and not is_heap_part(c)
+              and "+split" not in c.source and not c.source.startswith("pips")]
+    places: list[Candidate] = []
+    for c in single:
+        if all(np.hypot(c.cx - p.cx, c.cy - p.cy) > 0.5 * min(c.size, p.size) for p in places):
+            places.append(c)
+    if len(places) < WITNESSES:
         return None
-    return single[len(single) // 2]
+    sizes = sorted(c.size for c in single)
+    return sizes[len(sizes) // 2]
 
 
 def is_heap_part(c: Candidate) -> bool:

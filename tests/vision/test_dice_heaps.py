@@ -72,6 +72,11 @@ def test_no_heap_is_cut_without_single_dice_to_give_their_size():
     others = [Candidate(30.0, 30.0, EDGE, EDGE, 0.0, 0.9, source)
               for source in ("dark14+split", "pips4", "cream~faint", "dark14+part" + HEAP)]
     assert typical_size(_lone(2) + others) is None
+    # one die found in three masks is one witness
+    one_die = [Candidate(20.0 + k, 240.0, EDGE, EDGE, 0.0, 0.95, source)
+               for k, source in enumerate(("dark14", "dark28", "edges"))]
+    assert typical_size(one_die) is None
+    assert typical_size(one_die + _lone(3)[1:]) == EDGE
 
 
 def test_a_heap_is_cut_at_the_size_of_the_single_dice():
