@@ -62,9 +62,10 @@ def heap_parts(heaps: list[tuple[np.ndarray, str]], found: list[Candidate],
 
 
 def typical_size(found: list[Candidate]) -> float | None:
-    """The median edge of the single dice among candidates (regions of one die, not the
-    halves of a pair, a group of pips or the second look's), None when they lie at fewer
-    than ``WITNESSES`` places: several masks find one die, and it is one witness."""
+    """The median edge of the candidates that are regions of one die (not the halves of a
+    pair, a group of pips or the second look's), each mask's region counted, None when they
+    lie at fewer than ``WITNESSES`` places: several masks find one die, and it is one
+    witness."""
     single = [c for c in found if not is_faint(c) and not is_heap_part(c)
               and "+split" not in c.source and not c.source.startswith("pips")]
     places: list[Candidate] = []
