@@ -15,6 +15,7 @@ May import numpy and OpenCV only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -219,10 +220,15 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
     out = []
     for name, mask, largest in looks:
         for c in regions(mask, min_size, largest, name + FAINT):
-            if all(np.hypot(c.cx - o.cx, c.cy - o.cy) > 0.5 * max(c.size, o.size)
-                   for o in found):
+            if apart(c, found):
                 out.append(c)
     return out
+
+
+def apart(c: Candidate, others: Iterable[Candidate]) -> bool:
+    """Whether a candidate lies at a place none of ``others`` does: farther from each than
+    half the larger of the two (the second look's regions, a heap's parts)."""
+    return all(np.hypot(c.cx - o.cx, c.cy - o.cy) > 0.5 * max(c.size, o.size) for o in others)
 
 
 def is_faint(c: Candidate) -> bool:

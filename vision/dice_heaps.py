@@ -17,7 +17,7 @@ more than ``HEAP_MOST`` dice, is clutter (a cable, a tray's wall, a keyboard), n
 A heap's parts are placed only where no other candidate lies, and are marked ``HEAP``: the
 finder reports one only when its face reads (``vision.dice``).
 
-May import numpy, OpenCV, ``Candidate`` and ``is_faint`` from ``vision.dice_candidates``, and the
+May import numpy, OpenCV, ``Candidate`` and its helpers from ``vision.dice_candidates``, and the
 direction vote of ``vision.dice_pips``.
 """
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.dice_candidates import Candidate, is_faint
+from vision.dice_candidates import Candidate, apart, is_faint
 from vision.dice_pips import gradient_votes, standing_out
 
 HEAP = "~heap"            # marks a square found only as a part of a heap
@@ -55,8 +55,7 @@ def heap_parts(heaps: list[tuple[np.ndarray, str]], found: list[Candidate],
     parts: list[Candidate] = []
     for outline, source in heaps:
         for part in _parts(outline, source, size, frame):
-            if all(np.hypot(part.cx - o.cx, part.cy - o.cy) > 0.5 * max(part.size, o.size)
-                   for o in (*found, *parts)):
+            if apart(part, (*found, *parts)):
                 parts.append(part)
     return parts
 
