@@ -13,7 +13,9 @@
    pips a region's reading found, sized by their spread (``on_pips``).
 3. ``vision.dice_pips``: pips found relative to the die's own body colour, fitted to the six
    pip layouts, with a confidence from the fit and from rival spots (a pip missed, or cut off
-   by the rectangle); readings stop when two agree, and disagreeing readings abstain.
+   by the rectangle); readings stop when two agree, and disagreeing readings abstain, once a
+   far larger square's reading on pips of the other shade is left out (it read the table
+   around the die: ``without_outer_readings``).
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
    mostly one way, ``vision.dice_blur``, unless the called pips are round: ``_smeared``).
@@ -96,6 +98,8 @@ CENTRE_SHARE = 0.25     # of a region's size: a die found this near its centre i
 OVERLAP = 0.45          # of two squares' summed sizes: closer centres overlap (touching: 0.5)
 PART_OF = 0.5           # of a die called blurred: a detection this small inside it is its pip
 SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
+OUTER_SQUARE = 1.5      # a square this many times another's, read on pips of the other shade,
+                        # read what lies around the die
 
 
 @dataclass(frozen=True)
@@ -275,6 +279,24 @@ def _called(h: Candidate, r: PipReading) -> bool:
     return spots <= r.face and r.confidence >= PIPS_ONLY_SURE
 
 
+def without_outer_readings(called: list[tuple[Candidate, PipReading]]
+                           ) -> list[tuple[Candidate, PipReading]]:
+    """The confident readings of one place less those of a square that took in what lies
+    around the die.
+
+    A die's pips are all darker or all lighter than its body. A reading of another face, on
+    pips of the other shade, in a square ``OUTER_SQUARE`` times as large as a confident
+    reading's or more, found its pips beyond that die's top: the table's shading at the
+    die's corners, a neighbour's pips (nell 112438: a red three read at 23 px, and as four
+    dark pips at 41 and 46 px). It is left out, and the rest must still agree. The smallest
+    reading is never left out, so a place with a confident reading keeps one; readings of
+    one shade that disagree still abstain, whatever their sizes (a smaller square may hold
+    a part of a die's pips: the middle pip of a five reads as a one)."""
+    return [(h, r) for h, r in called
+            if not any(r2.face != r.face and r2.polarity != r.polarity
+                       and h.size >= OUTER_SQUARE * h2.size for h2, r2 in called)]
+
+
 def read_hypotheses(image: np.ndarray, done: list[tuple[Candidate, PipReading]],
                     hyps: Iterable[Candidate]) -> list[tuple[Candidate, PipReading]]:
     """Read more hypotheses after those ``done`` until ``AGREEING`` confident readings agree."""
@@ -327,7 +349,7 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
         # whole size is read too, and it must not show more pips than the face called
         whole = read_top(view(image, _squared(cand, expected_size)))
     readings = read_hypotheses(image, [(cand, first)], hyps)
-    called = [(h, r) for h, r in readings if _called(h, r)]
+    called = without_outer_readings([(h, r) for h, r in readings if _called(h, r)])
     centred = None if called else on_pips(image, readings, group, sizes)
     if centred is not None:
         reading = read_top(view(image, centred))
