@@ -7,9 +7,10 @@ must fit one of the six layouts on a 3x3 lattice, with pips of similar size, and
 not change when the blob threshold moves. That consistency is what lets the reader abstain.
 A top too unsure to call is looked at once more, its contrast split by the pips' own colour
 rather than by lightness (gold pips on a red die lit from one side), and, on a body with a
-hue of its own, once more by hue alone (gold pips under a glare).
+hue of its own, once more by hue alone (gold pips under a glare). Light pips too unsure to
+call are read once more without the peaks that lie on a highlight (``vision.dice_glare``).
 
-May import numpy, OpenCV and ``vision.fast_arrays``.
+May import numpy, OpenCV, ``vision.dice_glare`` and ``vision.fast_arrays``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import NamedTuple, Protocol, TypeVar
 import cv2
 import numpy as np
 
+from vision.dice_glare import hidden_faces, split_glare
 from vision.fast_arrays import nonzero_yx
 
 CROP = 48    # side of the rectified die top, in pixels
@@ -745,6 +747,36 @@ def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], 
     return fit_layout(pts), pips, weaker, peak
 
 
+def _read_past_glare(contrast: np.ndarray, pips: list[Blob], weaker: list[Blob], peak: float,
+                     surface: np.ndarray, even_by_response: bool
+                     ) -> tuple[PipReading, _Found] | None:
+    """The reading of one shade's pips less those on glare (``vision.dice_glare``), with its
+    layout fit, pips and weaker peaks off the glare; None when no pip lies on glare, or the
+    rest fit no layout, or glare may be hiding the pips of another face around them."""
+    kept, off, glare = split_glare(contrast, pips, weaker, MARGIN, CROP)
+    if glare is None or not kept:
+        return None
+    rest = [pips[i] for i in kept]
+    fit = fit_layout(centres(rest))
+    if fit is None or not math.isfinite(fit.error) or hidden_faces(
+            fit.face, fit.lattice, fit.free, _LAYOUT_INDICES, glare, MARGIN, CROP, SCALE_RANGE):
+        return None
+    found = (fit, rest, [weaker[i] for i in off], peak)
+    conf = _confidence(*found, surface, even_by_response=even_by_response)
+    return PipReading(fit.face, conf, "", "light", tuple(rest), peak, fit.error,
+                      fit.squash), found
+
+
+def _layout_indices() -> dict[int, list[set[int]]]:
+    """Each face's layouts as sets of indices into ``GRID``."""
+    grid = [tuple(p) for p in GRID.tolist()]
+    return {face: [{grid.index(tuple(p)) for p in layout.tolist()} for layout in variants]
+            for face, variants in LAYOUTS.items()}
+
+
+_LAYOUT_INDICES = _layout_indices()
+
+
 def read_top(crop_bgr: np.ndarray) -> PipReading:
     """Read the face of a rectified die top (``VIEW`` x ``VIEW`` BGR).
 
@@ -830,20 +862,30 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
     """
     readings = []
     found: dict[str, _Found] = {}
+    past: tuple[PipReading, _Found] | None = None  # the light shade's reading past glare
     surface = sum(maps.values())
     for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)
         if fit is None:
             reason = "no pips" if not pips else "unclear pips"
             readings.append(PipReading(None, 0.0, reason, polarity, tuple(pips), peak))
-            continue
-        found[polarity] = (fit, pips, weaker, peak)
-        conf = _confidence(fit, pips, weaker, peak, surface, even_by_response=even_by_response)
-        readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak, fit.error,
-                                   fit.squash))
+        else:
+            found[polarity] = (fit, pips, weaker, peak)
+            conf = _confidence(fit, pips, weaker, peak, surface,
+                               even_by_response=even_by_response)
+            readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak,
+                                       fit.error, fit.squash))
+        if polarity == "light" and readings[-1].confidence < RESPLIT_BELOW:
+            # pips no caller would call: a highlight (lighter than the body) may lie among them
+            past = _read_past_glare(contrast, pips, weaker, peak, surface, even_by_response)
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
     best = readings[0]
     other = readings[1] if len(readings) > 1 else PipReading(None, 0.0)
+    if past is not None and past[0].confidence > best.confidence:
+        # the reading past glare stands for its shade as the best reading only: as the other
+        # shade's it would put in doubt with pips read where glare left them unsure
+        other = best if best.polarity != past[0].polarity else other
+        best, found[past[0].polarity] = past
     if best.confidence <= 0.0:
         reason = best.reason or "unclear pips"
         # no layout along the crop's axes but a clear one across them: the square is turned

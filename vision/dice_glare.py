@@ -1,0 +1,183 @@
+"""Glare on a glossy die: highlights that are no pips, and the faces they could hide.
+
+A specular highlight on a glossy or translucent die (most often a red one) is as light as a
+white pip, and where it crosses the pip zone the peak finder takes pieces of it for pips: a
+two with a streak beside it reads as three corners of nothing, a one ringed by arcs as a
+four. A pip is a disc: at half its own contrast it is a compact region about a fifth of the
+die across. A highlight is a streak or an arc: at half its contrast its region is long and
+thin (``GLARE_ELONGATION``, ``GLARE_LENGTH``).
+
+``split_glare`` takes the peaks on such regions out of the pips and out of the rival peaks
+and returns the regions. Glare may hide a pip under it, so a layout fitted to the pips left
+is called only when no other face's layout holds them with its other pips all under the
+glare (``hidden_faces``): a streak through a three's middle pip leaves a two and a
+highlight where the three's middle lies, and that abstains.
+
+Works on the reader's crops (``vision.dice_pips``: ``VIEW`` px, the top in the middle
+``CROP``); may import numpy and OpenCV only.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+GLARE_ELONGATION = 2.5  # axis ratio of a peak's half-contrast region from which it is a streak
+GLARE_LENGTH = 0.4      # of the die edge: a streak this long is no pip (pips are about 0.2)
+GLARE_CONTRAST = 40.0   # Lab distance from the body: a highlight is far lighter, a faint
+                        # streak is a shade or a seam
+HIDING_REACH = 2        # px around a glare region where a pip under it may still lie
+PIP_CLEAR = 0.1         # of the die edge: a lone pip's own disc, where no other pip lies
+
+
+class Peak(Protocol):
+    """A peak in die-top pixels (``vision.dice_pips.Blob``)."""
+
+    @property
+    def x(self) -> float: ...
+
+    @property
+    def y(self) -> float: ...
+
+
+def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> np.ndarray | None:
+    """The region above half the contrast at ``peak`` that holds it, when it is a highlight:
+    strong (``GLARE_CONTRAST``), and a streak or an arc (long: ``GLARE_LENGTH`` of the die
+    edge ``crop``, and thin: ``GLARE_ELONGATION``); None for a pip-like or faint region.
+
+    Args:
+        contrast: a contrast map of the crop (``VIEW`` px square).
+        peak: the peak, in die-top pixels (``margin`` px inside the crop's corner).
+    """
+    x, y = round(peak.x + margin), round(peak.y + margin)
+    if float(contrast[y, x]) < GLARE_CONTRAST:
+        return None
+    level = 0.5 * float(contrast[y, x])
+    above = (contrast > level).astype(np.uint8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(above, connectivity=8)
+    label = int(labels[y, x])
+    if label == 0:
+        return None
+    width, height = int(stats[label, cv2.CC_STAT_WIDTH]), int(stats[label, cv2.CC_STAT_HEIGHT])
+    if math.hypot(width, height) < GLARE_LENGTH * crop:
+        return None  # its box is too small to hold a region that long: the common case
+    region = labels == label
+    m = cv2.moments(region.astype(np.uint8), binaryImage=True)
+    area = m["m00"]
+    cxx, cyy, cxy = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+    half, disc = (cxx + cyy) / 2.0, math.sqrt(((cxx - cyy) / 2.0) ** 2 + cxy ** 2)
+    major, minor = half + disc, max(half - disc, 1e-6)
+    length = 4.0 * math.sqrt(major)  # the long axis of the ellipse of the same moments
+    if length < GLARE_LENGTH * crop or math.sqrt(major / minor) < GLARE_ELONGATION:
+        return None
+    return region
+
+
+def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Peak], margin: int,
+                crop: int) -> tuple[list[int], list[int], np.ndarray | None]:
+    """(indices of the pips that are not glare, indices of the weaker peaks that lie off the
+    glare, the glare's mask or None when no pip lies on glare)."""
+    glare: np.ndarray | None = None
+    kept = []
+    for i, p in enumerate(pips):
+        if glare is not None and glare[round(p.y + margin), round(p.x + margin)]:
+            continue  # on a streak already found (several peaks lie along one)
+        region = streak_region(contrast, p, margin, crop)
+        if region is None:
+            kept.append(i)
+        else:
+            glare = region if glare is None else glare | region
+    if glare is None:
+        return kept, list(range(len(weaker))), None
+    # a pip found before the streak that holds it was
+    kept = [i for i in kept if not glare[round(pips[i].y + margin), round(pips[i].x + margin)]]
+    off = [i for i, w in enumerate(weaker)
+           if not glare[round(w.y + margin), round(w.x + margin)]]
+    return kept, off, glare
+
+
+# the eight symmetries of the 3x3 lattice, as permutations of its points' indices
+# (``GRID``'s order: row by row, x fastest)
+def _symmetries() -> list[tuple[int, ...]]:
+    points = [(x, y) for y in (-1, 0, 1) for x in (-1, 0, 1)]
+    maps = []
+    for turn, mirror in itertools.product(range(4), (False, True)):
+        perm = []
+        for x, y in points:
+            if mirror:
+                x = -x
+            for _ in range(turn):
+                x, y = -y, x
+            perm.append(points.index((x, y)))
+        maps.append(tuple(perm))
+    return maps
+
+
+_SYMMETRIES = _symmetries()
+
+
+def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
+                 layouts: dict[int, list[set[int]]], glare: np.ndarray, margin: int,
+                 crop: int, scale_range: tuple[float, float]) -> set[int]:
+    """The faces other than ``face`` that the pips read could belong to with their other
+    pips hidden under the glare.
+
+    Args:
+        face, lattice, free: the layout fitted to the pips off the glare (``LayoutFit``):
+            its 3x3 lattice points in crop units (-1..1) and the indices of those it leaves
+            empty.
+        layouts: each face's layouts as sets of lattice indices.
+        glare: the glare's mask over the crop (``split_glare``).
+        scale_range: the spread of a die top's pips (pip offset / half the crop): a lone
+            pip fixes no lattice, so any pair of glare points on either side of it, beyond
+            its own disc (``PIP_CLEAR``) and out to the largest spread, could be a three's
+            other pips.
+    """
+    reach = cv2.dilate(glare.astype(np.uint8), np.ones((2 * HIDING_REACH + 1,) * 2, np.uint8))
+    half = crop / 2.0
+    if face == 1:
+        return {3, 5} if _symmetric_pair(reach > 0, lattice[4], half, margin, scale_range) \
+            else set()
+    held = set(range(9)) - set(free)
+    points = [(round(x * half + half + margin), round(y * half + half + margin))
+              for x, y in lattice.tolist()]
+    side = reach.shape[0]
+    hidden = set()
+    for other, variants in layouts.items():
+        if other == face:
+            continue
+        for layout, perm in itertools.product(variants, _SYMMETRIES):
+            turned = {perm[i] for i in layout}
+            if held <= turned and all(0 <= points[i][0] < side and 0 <= points[i][1] < side
+                                      and reach[points[i][1], points[i][0]]
+                                      for i in turned - held):
+                hidden.add(other)
+                break
+    return hidden
+
+
+def _symmetric_pair(reach: np.ndarray, centre: np.ndarray, half: float, margin: int,
+                    scale_range: tuple[float, float]) -> bool:
+    """Whether glare lies on both sides of a lone pip, point for point, at a distance a
+    three's outer pips could lie at (a three, or a five, hidden but for its middle pip)."""
+    cx, cy = centre.tolist()
+    cx, cy = cx * half + half + margin, cy * half + half + margin
+    ys, xs = np.nonzero(reach)
+    rx, ry = np.rint(2 * cx - xs).astype(int), np.rint(2 * cy - ys).astype(int)
+    side = reach.shape[0]
+    inside = (rx >= 0) & (rx < side) & (ry >= 0) & (ry < side)
+    if not inside.any():
+        return False
+    both = np.zeros_like(inside)
+    both[inside] = reach[ry[inside], rx[inside]]
+    # out to a three's corners at the largest spread (sqrt(2) times the pip offset along
+    # the lattice's axes), from just beyond the middle pip: a square larger than the die
+    # shows the die's three smaller than any spread a reading of it would accept
+    dist = np.hypot(xs - cx, ys - cy)
+    near, far = PIP_CLEAR * 2.0 * half, scale_range[1] * math.sqrt(2.0) * half
+    return bool((both & (dist >= near) & (dist <= far)).any())
