@@ -11,7 +11,9 @@ on each scene as on a photo:
 - touching: two dice side by side along their own axis, edges touching (edges up to 75 px);
 - heap: three dice touching in a heap, each turned its own way, beside three lone dice of the
   same set (edges 25-60 px);
-- blurred: one die smeared by motion over half its edge.
+- blurred: one die smeared by motion over half its edge;
+- glare: one glossy red die lying flat with a highlight on its top, a streak or an arc as
+  light as its white pips, through pips or beside them.
 
 Each kind draws ``--seeds`` scenes over faces 1-6, white / cream / red / translucent-red
 bodies, die edges 25-150 px, light, dark and wooden tables, any rotation. Per kind it prints
@@ -197,6 +199,62 @@ def blurred_scene(seed: int) -> HardScene:
     return HardScene(image, scene.dice, scene.size)
 
 
+GLOSSY = ("red", "translucent-red")  # the bodies a highlight shows on as a white streak
+GLARE_LENGTH = (0.3, 0.9)  # of the die edge
+GLARE_WIDTH = (0.03, 0.1)  # of the die edge
+GLARE_LAB = (245.0, 134.0, 132.0)  # the light's colour, a little of the body's
+
+
+def glare_scene(seed: int) -> HardScene:
+    """One glossy (red) die lying flat with a highlight on its top: a streak or an arc as
+    light as its white pips, anywhere on the top, through pips or beside them."""
+    rng = np.random.default_rng(seed)
+    face, size = int(rng.integers(1, 7)), int(rng.integers(SIZE_RANGE[0], SIZE_RANGE[1] + 1))
+    img = table(4 * size, _choice(rng, list(TABLES)), seed)
+    bgr, alpha = draw_die(face, _choice(rng, GLOSSY), size, float(rng.uniform(0, 90)),
+                          seed=seed)
+    centre = (2 * size, 2 * size)
+    paste_die(img, bgr, alpha, centre)
+    on_die = np.zeros_like(img)
+    paste_die(on_die, np.full_like(bgr, 255), alpha, centre)
+    shine = highlight(img.shape[:2], centre, size, rng)
+    shine = shine * (on_die[..., 0] / 255.0) * float(rng.uniform(0.8, 1.0))
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab += shine[..., None] * (np.array(GLARE_LAB, np.float32) - lab)
+    img = cv2.cvtColor(np.clip(lab + 0.5, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+    return HardScene(img, ((float(centre[0]), float(centre[1]), face),), size)
+
+
+def highlight(shape: tuple[int, ...], centre: tuple[float, float], size: int,
+              rng: np.random.Generator) -> np.ndarray:
+    """A highlight's coverage (0..1, float32, ``shape``): a straight streak or an arc
+    (``GLARE_LENGTH``, ``GLARE_WIDTH`` of the die edge ``size``) starting within the middle
+    0.8 of a die top centred at ``centre``, in any direction."""
+    k = 4  # drawn 4x and shrunk: smooth edges
+    canvas = np.zeros((shape[0] * k, shape[1] * k), np.uint8)
+    start = np.array(centre) + rng.uniform(-0.4, 0.4, 2) * size
+    length = float(rng.uniform(*GLARE_LENGTH)) * size
+    width = max(1, round(k * float(rng.uniform(*GLARE_WIDTH)) * size))
+    heading = float(rng.uniform(0.0, 360.0))
+    if rng.random() < 0.5:
+        way = np.radians(heading)
+        end = start + length * np.array([np.cos(way), np.sin(way)])
+        cv2.line(canvas, _scaled_px(start, k), _scaled_px(end, k), 255, width, cv2.LINE_AA)
+    else:
+        radius = float(rng.uniform(0.25, 0.7)) * size
+        sweep = np.degrees(length / radius)
+        cv2.ellipse(canvas, _scaled_px(start, k),
+                    (round(k * radius), round(k * radius)), heading, 0.0, min(sweep, 300.0),
+                    255, width, cv2.LINE_AA)
+    return cv2.resize(canvas, (shape[1], shape[0]), interpolation=cv2.INTER_AREA) / 255.0
+
+
+def _scaled_px(point: np.ndarray, k: int) -> tuple[int, int]:
+    """A point's pixel on a canvas ``k`` times as large (plain floats: round gives ints)."""
+    x, y = point.tolist()
+    return round(k * x), round(k * y)
+
+
 def smear(image: np.ndarray, length: int, angle: float) -> np.ndarray:
     """Motion blur: each pixel averaged along a line ``length`` px long, turned ``angle``
     degrees (counter-clockwise on screen)."""
@@ -209,7 +267,7 @@ def smear(image: np.ndarray, length: int, angle: float) -> np.ndarray:
 
 KINDS: dict[str, Callable[[int], HardScene]] = {
     "clean": clean_scene, "cocked": cocked_scene, "touching": touching_scene,
-    "heap": heap_scene, "blurred": blurred_scene,
+    "heap": heap_scene, "blurred": blurred_scene, "glare": glare_scene,
 }
 
 

@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from bench.hard_dice import KINDS, HardScene, KindTally, heap_scene, touching_scene
+from bench import hard_dice
+from bench.hard_dice import KINDS, HardScene, KindTally, glare_scene, heap_scene, touching_scene
 from vision.dice import DieDetection
 
 
@@ -55,6 +56,23 @@ def test_a_heaps_dice_touch_without_overlapping(seed):
     one_die = np.mean([stats[k, cv2.CC_STAT_AREA] for k in lone])
     # the widened outlines overlap where the dice touch: a little less than three
     assert 2.8 < stats[heap.pop(), cv2.CC_STAT_AREA] / one_die < 3.05
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_a_highlight_lies_on_the_die_and_is_light(seed, monkeypatch):
+    """The glare kind's highlight changes only the die's own pixels, and makes them lighter:
+    the same scene drawn without it differs from it nowhere else."""
+    with_glare = glare_scene(seed).image.astype(int)
+    monkeypatch.setattr(hard_dice, "highlight", lambda shape, *a: np.zeros(shape, np.float32))
+    plain = glare_scene(seed)
+    changed = np.abs(with_glare - plain.image.astype(int)).max(axis=2) > 8
+    assert changed.any()
+    (x, y, _), = plain.dice
+    ys, xs = np.nonzero(changed)
+    # a die turned any way lies within half its diagonal of its centre
+    assert np.hypot(xs - x, ys - y).max() <= plain.size * np.sqrt(0.5) + 1
+    lighter = with_glare.sum(axis=2) > plain.image.astype(int).sum(axis=2)
+    assert (lighter[changed]).mean() > 0.9
 
 
 def _det(x: float, face: int | None, confidence: float = 0.9) -> DieDetection:
