@@ -94,16 +94,17 @@ def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Pea
             glare = region if glare is None else glare | region
     if glare is None:
         return kept, list(range(len(weaker))), None
-    # a pip found before the streak that holds it was
+    # a pip kept before a later pip's streak, which holds it, was found
     kept = [i for i in kept if not glare[round(pips[i].y + margin), round(pips[i].x + margin)]]
     off = [i for i, w in enumerate(weaker)
            if not glare[round(w.y + margin), round(w.x + margin)]]
     return kept, off, glare
 
 
-# the eight symmetries of the 3x3 lattice, as permutations of its points' indices
-# (``GRID``'s order: row by row, x fastest)
 def _symmetries() -> list[tuple[int, ...]]:
+    """The eight symmetries of the 3x3 lattice (quarter turns, mirrored or not), as
+    permutations of its points' indices in ``vision.dice_pips.GRID``'s order (row by row,
+    x fastest)."""
     points = [(x, y) for y in (-1, 0, 1) for x in (-1, 0, 1)]
     maps = []
     for turn, mirror in itertools.product(range(4), (False, True)):
@@ -140,8 +141,8 @@ def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
     """
     reach = cv2.dilate(glare.astype(np.uint8), np.ones((2 * HIDING_REACH + 1,) * 2, np.uint8))
     half = crop / 2.0
-    if face == 1:
-        return {3, 5} if _symmetric_pair(reach > 0, lattice[4], half, margin, scale_range) \
+    if face == 1:  # a five holds a three's pips: it is hidden only where a three is
+        return {3} if _symmetric_pair(reach > 0, lattice[4], half, margin, scale_range) \
             else set()
     held = set(range(9)) - set(free)
     points = [(round(x * half + half + margin), round(y * half + half + margin))
@@ -164,7 +165,7 @@ def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
 def _symmetric_pair(reach: np.ndarray, centre: np.ndarray, half: float, margin: int,
                     scale_range: tuple[float, float]) -> bool:
     """Whether glare lies on both sides of a lone pip, point for point, at a distance a
-    three's outer pips could lie at (a three, or a five, hidden but for its middle pip)."""
+    three's outer pips could lie at: a three hidden but for its middle pip."""
     cx, cy = centre.tolist()
     cx, cy = cx * half + half + margin, cy * half + half + margin
     ys, xs = np.nonzero(reach)

@@ -747,8 +747,8 @@ def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], 
     return fit_layout(pts), pips, weaker, peak
 
 
-def _read_past_glare(contrast: np.ndarray, pips: list[Blob], weaker: list[Blob], peak: float,
-                     surface: np.ndarray, even_by_response: bool
+def _read_past_glare(polarity: str, contrast: np.ndarray, pips: list[Blob], weaker: list[Blob],
+                     peak: float, surface: np.ndarray, even_by_response: bool
                      ) -> tuple[PipReading, _Found] | None:
     """The reading of one shade's pips less those on glare (``vision.dice_glare``), with its
     layout fit, pips and weaker peaks off the glare; None when no pip lies on glare, or the
@@ -763,7 +763,7 @@ def _read_past_glare(contrast: np.ndarray, pips: list[Blob], weaker: list[Blob],
         return None
     found = (fit, rest, [weaker[i] for i in off], peak)
     conf = _confidence(*found, surface, even_by_response=even_by_response)
-    return PipReading(fit.face, conf, "", "light", tuple(rest), peak, fit.error,
+    return PipReading(fit.face, conf, "", polarity, tuple(rest), peak, fit.error,
                       fit.squash), found
 
 
@@ -877,7 +877,8 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
                                        fit.error, fit.squash))
         if polarity == "light" and readings[-1].confidence < RESPLIT_BELOW:
             # pips no caller would call: a highlight (lighter than the body) may lie among them
-            past = _read_past_glare(contrast, pips, weaker, peak, surface, even_by_response)
+            past = _read_past_glare(polarity, contrast, pips, weaker, peak, surface,
+                                    even_by_response)
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
     best = readings[0]
     other = readings[1] if len(readings) > 1 else PipReading(None, 0.0)
