@@ -14,7 +14,7 @@ glare (``hidden_faces``): a streak through a three's middle pip leaves a two and
 highlight where the three's middle lies, and that abstains.
 
 Works on the reader's crops (``vision.dice_pips``: ``VIEW`` px, the top in the middle
-``CROP``); may import numpy and OpenCV only.
+``CROP``); may import numpy, OpenCV and ``vision.moments``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from typing import Protocol
 
 import cv2
 import numpy as np
+
+from vision.moments import principal_variances
 
 GLARE_ELONGATION = 2.5  # axis ratio of a peak's half-contrast region from which it is a streak
 GLARE_LENGTH = 0.4      # of the die edge: a streak this long is no pip (pips are about 0.2)
@@ -67,11 +69,7 @@ def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> n
     if math.hypot(width, height) < GLARE_LENGTH * crop:
         return None  # its box is too small to hold a region that long: the common case
     region = labels == label
-    m = cv2.moments(region.astype(np.uint8), binaryImage=True)
-    area = m["m00"]
-    cxx, cyy, cxy = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
-    half, disc = (cxx + cyy) / 2.0, math.sqrt(((cxx - cyy) / 2.0) ** 2 + cxy ** 2)
-    major, minor = half + disc, max(half - disc, 1e-6)
+    major, minor = principal_variances(cv2.moments(region.astype(np.uint8), binaryImage=True))
     length = 4.0 * math.sqrt(major)  # the long axis of the ellipse of the same moments
     if length < GLARE_LENGTH * crop or math.sqrt(major / minor) < GLARE_ELONGATION:
         return None
@@ -85,7 +83,7 @@ def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Pea
     glare: np.ndarray | None = None
     kept = []
     for i, p in enumerate(pips):
-        if glare is not None and glare[round(p.y + margin), round(p.x + margin)]:
+        if glare is not None and _on(glare, p, margin):
             continue  # on a streak already found (several peaks lie along one)
         region = streak_region(contrast, p, margin, crop)
         if region is None:
@@ -95,10 +93,13 @@ def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Pea
     if glare is None:
         return kept, list(range(len(weaker))), None
     # a pip kept before a later pip's streak, which holds it, was found
-    kept = [i for i in kept if not glare[round(pips[i].y + margin), round(pips[i].x + margin)]]
-    off = [i for i, w in enumerate(weaker)
-           if not glare[round(w.y + margin), round(w.x + margin)]]
-    return kept, off, glare
+    kept = [i for i in kept if not _on(glare, pips[i], margin)]
+    return kept, [i for i, w in enumerate(weaker) if not _on(glare, w, margin)], glare
+
+
+def _on(mask: np.ndarray, peak: Peak, margin: int) -> bool:
+    """Whether a peak (die-top pixels) lies on a mask over the crop."""
+    return bool(mask[round(peak.y + margin), round(peak.x + margin)])
 
 
 def _symmetries() -> list[tuple[int, ...]]:

@@ -10,7 +10,8 @@ rather than by lightness (gold pips on a red die lit from one side), and, on a b
 hue of its own, once more by hue alone (gold pips under a glare). Light pips too unsure to
 call are read once more without the peaks that lie on a highlight (``vision.dice_glare``).
 
-May import numpy, OpenCV, ``vision.dice_glare`` and ``vision.fast_arrays``.
+May import numpy, OpenCV, ``vision.dice_glare``, ``vision.fast_arrays`` and
+``vision.moments``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import numpy as np
 
 from vision.dice_glare import hidden_faces, split_glare
 from vision.fast_arrays import nonzero_yx
+from vision.moments import principal_variances
 
 CROP = 48    # side of the rectified die top, in pixels
 MARGIN = 12   # pixels of surroundings on each side of the die top in the view that is read
@@ -338,9 +340,8 @@ def pip_shape(contrast: np.ndarray, x: int, y: int) -> tuple[float, float]:
     if total <= 0:
         return 1.0, 0.0
     diameter = 2.0 * math.sqrt(float(np.count_nonzero(w)) / math.pi)  # w >= 0
-    cxx, cyy, cxy = m["mu20"] / total, m["mu02"] / total, m["mu11"] / total
-    half, disc = (cxx + cyy) / 2, math.sqrt(max(0.0, ((cxx - cyy) / 2) ** 2 + cxy ** 2))
-    return math.sqrt((half + disc) / max(half - disc, 1e-6)), diameter
+    major, minor = principal_variances(m)
+    return math.sqrt(major / minor), diameter
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
@@ -767,14 +768,9 @@ def _read_past_glare(polarity: str, contrast: np.ndarray, pips: list[Blob], weak
                       fit.squash), found
 
 
-def _layout_indices() -> dict[int, list[set[int]]]:
-    """Each face's layouts as sets of indices into ``GRID``."""
-    grid = [tuple(p) for p in GRID.tolist()]
-    return {face: [{grid.index(tuple(p)) for p in layout.tolist()} for layout in variants]
-            for face, variants in LAYOUTS.items()}
-
-
-_LAYOUT_INDICES = _layout_indices()
+# each face's layouts as sets of indices into ``GRID``: the points a layout does not leave free
+_LAYOUT_INDICES = {face: [set(range(len(GRID))) - set(_free(layout)) for layout in variants]
+                   for face, variants in LAYOUTS.items()}
 
 
 def read_top(crop_bgr: np.ndarray) -> PipReading:
