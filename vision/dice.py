@@ -22,7 +22,8 @@
    mostly one way, ``vision.dice_blur``, unless the called pips are round: ``_smeared``).
 5. ``vision.dice_colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
-   then a called face before an abstention, then confidence, then size.
+   no one inside a far larger die read (its pip), then a called face before an abstention,
+   then confidence, then size.
 
 A wrong face called with confidence is the worst outcome, so every doubtful reading abstains.
 May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration``.
@@ -97,7 +98,8 @@ MIN_SIZE_RATIO = 0.4    # of the median read die's size: smaller detections are 
 LARGER_SEEN = 0.6       # of a half-size look's region: a die this large found there is its die
 CENTRE_SHARE = 0.25     # of a region's size: a die found this near its centre is at its place
 OVERLAP = 0.45          # of two squares' summed sizes: closer centres overlap (touching: 0.5)
-PART_OF = 0.5           # of a die called blurred: a detection this small inside it is its pip
+PART_OF = 0.5           # of a die called blurred, or read: a detection this small inside it
+                        # is a part of it (``without_parts``)
 SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
 OUTER_SQUARE = 1.5      # a square this many times another's, read on pips of the other shade,
                         # read what lies around the die
@@ -160,7 +162,7 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
               if not any(_seen_there(g[0], d) for d in found)]
     found += [d for d in _read_places(image, larger, (low, high), min_size, expected_size)
               if d.size >= OCTAVE * low]  # a smaller die there was the first look's to find
-    kept = suppress_overlaps(_without_parts_of_smeared(found))
+    kept = suppress_overlaps(without_parts(found))
     if expected_size is None:
         kept = of_one_scale(kept)
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
@@ -494,12 +496,19 @@ def _cut_off(image: np.ndarray, cand: Candidate) -> bool:
                 or (pts[:, 0] > w - EDGE_MARGIN).any() or (pts[:, 1] > h - EDGE_MARGIN).any())
 
 
-def _without_parts_of_smeared(dets: list[DieDetection]) -> list[DieDetection]:
-    """The detections less those inside a far larger die called blurred (``PART_OF``)."""
-    smeared = [d for d in dets if d.reason == "blurred"]
+def without_parts(dets: list[DieDetection]) -> list[DieDetection]:
+    """The detections less the parts of far larger dice (``PART_OF`` of their size or
+    smaller, inside them): anything inside a die called blurred (its smeared pips), and a one
+    inside a die whose face was called (its pip read as a die of its own: a small square
+    around a yellow pip on a green die reads by hue as a one, as surely as a die can be,
+    nell 111446). A part with more pips is kept: the larger square may be the
+    one that is wrong, a die taken in with what lies around it (chase: a casino two, seen
+    through to its far side's pips, reads as a four in a square twice its size)."""
+    def part_of(d: DieDetection, s: DieDetection) -> bool:
+        return d.size < PART_OF * s.size and np.hypot(d.x - s.x, d.y - s.y) < 0.5 * s.size
     return [d for d in dets if not any(
-        d.size < PART_OF * s.size and np.hypot(d.x - s.x, d.y - s.y) < 0.5 * s.size
-        for s in smeared)]
+        part_of(d, s) for s in dets
+        if s.reason == "blurred" or (d.face == 1 and s.face is not None))]
 
 
 def suppress_overlaps(dets: list[DieDetection]) -> list[DieDetection]:

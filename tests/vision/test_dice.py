@@ -22,6 +22,7 @@ from vision.dice import (
     find_dice,
     of_one_scale,
     suppress_overlaps,
+    without_parts,
 )
 from vision.dice_candidates import Candidate
 from vision.dice_pipgroups import pip_groups, spot_count
@@ -349,6 +350,32 @@ def test_a_surer_reading_of_a_place_still_goes_before_a_larger_one():
     beside = _sure(140.0, 100.0, 30.0, 2)  # a die of its own next to it is kept
     kept = suppress_overlaps([less_sure, sure, beside])
     assert sorted(kept, key=lambda d: d.x) == [sure, beside]
+
+
+def test_a_one_inside_a_far_larger_die_read_there_is_its_pip():
+    # nell 111446: a green one, read at 31 px, and its yellow pip read by hue as a one at
+    # 12 px, surer than the die: without this the place reports the pip
+    die = _sure(100.0, 100.0, 31.0, 1, confidence=0.8)
+    pip = _sure(102.0, 96.0, 12.0, 1)
+    assert without_parts([pip, die]) == [die]
+    assert suppress_overlaps([pip, die]) == [pip]  # what this step saves the place from
+
+
+@pytest.mark.parametrize("part, kept", [
+    (_sure(102.0, 96.0, 12.0, 3), True),     # more pips: the larger square may be the wrong one
+    (_sure(102.0, 96.0, 16.0, 1), True),     # over half its size: not a part of it
+    (_sure(118.0, 100.0, 12.0, 1), True),    # beyond its edge: a die beside it
+])
+def test_only_a_lone_pip_well_inside_a_read_die_is_a_part_of_it(part, kept):
+    die = _sure(100.0, 100.0, 31.0, 4)
+    assert without_parts([part, die]) == ([part, die] if kept else [die])
+
+
+def test_a_one_inside_an_unread_die_is_kept_and_anything_inside_a_smeared_one_is_not():
+    unread = DieDetection(100.0, 100.0, 31.0, 0.0, None, "white", 0.0, "unclear pips")
+    smeared = DieDetection(300.0, 100.0, 31.0, 0.0, None, "white", 0.0, "blurred")
+    one, three = _sure(102.0, 96.0, 12.0, 1), _sure(302.0, 96.0, 12.0, 3)
+    assert without_parts([one, unread, three, smeared]) == [one, unread, smeared]
 
 
 def test_the_size_of_a_die_is_judged_only_beside_enough_read_dice():
