@@ -88,6 +88,8 @@ LIGHTNESS_AXIS = 0.97    # cosine with lightness from which the pips' colour axi
                          # shade (black pips on white): split along it, it splits as lightness
 HUE_BODY = 20.0          # Lab chroma (a, b) from which a body has a hue of its own, so pips
                          # may differ from it in hue alone (gold or green pips on red)
+HUE_SHARE = 1.5          # a pip read by hue differs from the body at most this many times
+                         # more in lightness than in hue (``read_hue``)
 BORDER = 0.07            # fraction of the crop ignored at each edge (rounded, shaded edges)
 PIP_RADIUS = 0.46        # pip centres lie within this fraction of the edge from the centre
 
@@ -814,9 +816,12 @@ def read_hue(diff: np.ndarray) -> PipReading:
 
     Gold pips on a red die differ from it mostly in hue, and a glare across the top, far
     lighter than they are, outshines them in every split by Lab distance: by hue the glare
-    is faint. A reading counts only when every pip it found differs from the body more in
-    hue than in lightness: a white pip (or the white table) differs from a coloured body in
-    both, far more in lightness, and the lightness split has looked at it already.
+    is faint. A reading counts only when every pip it found differs from the body in hue
+    about as much as in lightness or more (``HUE_SHARE``): a white pip (or the white table)
+    differs from a coloured body in both, far more in lightness, and the lightness split has
+    looked at it already. Gold pips are lighter than a red body too: nell 111642's two differ
+    0.9 and 1.3 times as much in lightness as in hue; the white pips of that set's red dice,
+    3.4 times (the median die).
 
     The pips' evenness is judged on their own contrast here, not on their pip-shaped
     response: by hue the ground is not dark (a red body's hue shifts under glare and shade),
@@ -842,9 +847,10 @@ def hue_contrast(diff: np.ndarray) -> np.ndarray:
 
 
 def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:
-    """Whether a pip differs from the body more in hue than in lightness (3x3 mean)."""
+    """Whether a pip differs from the body in hue at least ``1 / HUE_SHARE`` as much as in
+    lightness (3x3 mean)."""
     dl, da, db = _difference_around(diff, round(pip.x + MARGIN), round(pip.y + MARGIN))
-    return math.hypot(da, db) >= abs(dl)
+    return HUE_SHARE * math.hypot(da, db) >= abs(dl)
 
 
 def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) -> PipReading:

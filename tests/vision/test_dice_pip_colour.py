@@ -1,4 +1,4 @@
-"""Pips that differ from the body in hue more than in lightness: gold pips on a red die.
+"""Pips that differ from the body in hue as much as in lightness or more: gold pips on a red die.
 
 A die lit from one side has a top whose lightness runs across it. Gold pips are a little
 lighter than the body around them, but those on the shaded side are darker than the top's
@@ -163,6 +163,33 @@ def test_the_hue_look_takes_no_pips_that_differ_more_in_lightness(face, monkeypa
     assert dice_pips.read_hue(diff).face is None
     monkeypatch.setattr(dice_pips, "_hue_differs", lambda diff, pip: True)
     assert dice_pips.read_hue(diff).face == face  # the check, not the map, declines them
+
+
+LIGHT_GOLD = (32.0, -23.0, 13.0)  # gold pips lighter than the body: 1.2 times as much as in hue
+GLINT = (52.0, -6.0, -10.0)       # a highlight on a glossy red die (nell): lighter, barely paler
+
+
+def glinted_die(face: int, at: tuple[int, int]) -> np.ndarray:
+    """``lit_die`` (evenly lit) with ``LIGHT_GOLD`` pips and a short ``GLINT`` at the
+    lattice point ``at``, where the face has no pip: split by lightness, as light as a pip."""
+    lab = cv2.cvtColor(lit_die(face, gradient=0.0, pip_shift=LIGHT_GOLD),
+                       cv2.COLOR_BGR2LAB).astype(np.float32)
+    yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
+    cx, cy = (VIEW / 2 + c * NOMINAL_STEP * CROP / 2 for c in at)
+    glint = np.exp(-0.5 * (((xx - cx) / (0.12 * CROP)) ** 2 + ((yy - cy) / (0.05 * CROP)) ** 2))
+    lab += glint[..., None] * np.array(GLINT, np.float32)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+@pytest.mark.parametrize("face, at", [(1, (1, 1)), (2, (1, -1)), (4, (0, -1)), (6, (0, 0))])
+def test_gold_pips_lighter_than_the_body_are_read_by_hue_past_a_glint(face, at, monkeypatch):
+    # nell 111642: a red two with gold pips and a glint, read as three light pips that fit
+    # no layout; the gold differs 0.9 and 1.3 times as much in lightness as in hue
+    reading = read_top(glinted_die(face, at))
+    assert (reading.face, reading.polarity) == (face, "hue")
+    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    monkeypatch.setattr(dice_pips, "HUE_SHARE", 1.0)  # pips must differ more in hue
+    assert read_top(glinted_die(face, at)).face is None
 
 
 def rippled_die(face: int, *, first_pip: float) -> np.ndarray:
