@@ -8,7 +8,8 @@
    grouped by place. Over a wide size range, large dice are looked for again on a half-size
    image, at places the first look reported no die at.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
-   top (``vision.dice_top``), scaled down and up, squared; each is warped to an upright square
+   top (``vision.dice_top``), scaled down and up, squared (also at its end away from the
+   image centre, past a side face that faces the camera); each is warped to an upright square
    with a margin of its surroundings (``view``); when none reads, a square centred on the
    pips a region's reading found, sized by their spread (``on_pips``).
 3. ``vision.dice_pips``: pips found relative to the die's own body colour, fitted to the six
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -101,6 +103,8 @@ OVERLAP = 0.45          # of two squares' summed sizes: closer centres overlap (
 PART_OF = 0.5           # of a die called blurred, or read: a detection this small inside it
                         # is a part of it (``without_parts``)
 SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
+RADIAL = 30.0           # degrees: a region's longer side this near the direction to the image
+                        # centre may hold a side face that faces the camera (``far_square``)
 OUTER_SQUARE = 1.5      # a square this many times another's, read on pips of the other shade,
                         # read what lies around the die
 
@@ -247,14 +251,41 @@ def view(image: np.ndarray, cand: Candidate) -> np.ndarray:
 
 def hypotheses(image: np.ndarray, cand: Candidate) -> Iterator[Candidate]:
     """Rectangles that may be the die's top face, after the candidate itself: trimmed to the
-    top, scaled down and up, and squared when the candidate is not square (made only as far
-    as the reader asks for them)."""
+    top, scaled down and up, and squared when the candidate is not square, about its centre
+    and at its end away from the image centre (``far_square``); made only as far as the
+    reader asks for them."""
     top = top_face(image, cand)
     if _plausible_top(cand, top):
         yield top
     yield from (_scaled(cand, 0.85), _scaled(cand, 1.15), _scaled(cand, 1.3))
     if cand.aspect > 1.12:  # part of the top is missing or a side is included: try squares
         yield from (_squared(cand, max(cand.w, cand.h)), _squared(cand, min(cand.w, cand.h)))
+        far = far_square(cand, image.shape[1] / 2.0, image.shape[0] / 2.0)
+        if far is not None:
+            yield far
+
+
+def far_square(cand: Candidate, centre_x: float, centre_y: float) -> Candidate | None:
+    """The square of the rectangle's shorter side at its end away from the image centre, when
+    its longer side points at that centre (within ``RADIAL``); else None.
+
+    A camera above the table sees the side faces of a die that face it: towards the point
+    below the camera, the middle of a view from above. A region that took in the top and
+    such a side face is longer towards the image centre, and its top lies at the far end
+    (nell 111530: a red one near the photo's edge, three pips of its side face beside it).
+    """
+    a = math.radians(cand.angle)
+    if cand.w >= cand.h:
+        long_axis, long_side, side = (math.cos(a), math.sin(a)), cand.w, cand.h
+    else:
+        long_axis, long_side, side = (-math.sin(a), math.cos(a)), cand.h, cand.w
+    out_x, out_y = cand.cx - centre_x, cand.cy - centre_y
+    along = out_x * long_axis[0] + out_y * long_axis[1]
+    if abs(along) < math.cos(math.radians(RADIAL)) * math.hypot(out_x, out_y) or along == 0.0:
+        return None
+    shift = math.copysign((long_side - side) / 2.0, along)
+    return Candidate(cand.cx + shift * long_axis[0], cand.cy + shift * long_axis[1], side, side,
+                     cand.angle, cand.fill, cand.source + "+far")
 
 
 def _plausible_top(cand: Candidate, top: Candidate) -> bool:

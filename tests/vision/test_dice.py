@@ -8,6 +8,8 @@ with confidence >= 0.6 is a failure; blurred and cut-off dice must not be read a
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -19,7 +21,9 @@ from vision.dice import (
     PipReading,
     _called,
     _leaning,
+    far_square,
     find_dice,
+    hypotheses,
     of_one_scale,
     suppress_overlaps,
     without_parts,
@@ -383,3 +387,44 @@ def test_the_size_of_a_die_is_judged_only_beside_enough_read_dice():
     unread = [_det(62, None, 200), _det(66, None, 300)]  # abstentions say nothing sure
     small = _det(20, None, 400)
     assert of_one_scale(two + unread + [small]) == two + unread + [small]
+
+
+def _region(cx: float, cy: float, w: float, h: float, angle: float) -> Candidate:
+    return Candidate(cx, cy, w, h, angle, 0.9, "red14")
+
+
+@pytest.mark.parametrize("region, far_centre", [
+    # a die above the image centre (200, 200), its region 12 px longer downwards (a side
+    # face that faces the camera): the top is the square at its upper end
+    (_region(200.0, 60.0, 40.0, 52.0, 0.0), (200.0, 54.0)),
+    (_region(200.0, 60.0, 52.0, 40.0, 90.0), (200.0, 54.0)),   # the same, turned a quarter
+    (_region(340.0, 200.0, 52.0, 40.0, 0.0), (346.0, 200.0)),  # right of the centre
+    # along a diagonal, the longer side turned 20 degrees off it: still within RADIAL
+    (_region(300.0, 300.0, 52.0, 40.0, 65.0),
+     (300.0 + 6.0 * math.cos(math.radians(65.0)), 300.0 + 6.0 * math.sin(math.radians(65.0)))),
+])
+def test_the_far_square_lies_at_the_end_of_a_region_away_from_the_image_centre(region,
+                                                                                 far_centre):
+    far = far_square(region, 200.0, 200.0)
+    assert far is not None
+    assert (far.w, far.h, far.angle) == (40.0, 40.0, region.angle)
+    assert math.hypot(far.cx - far_centre[0], far.cy - far_centre[1]) < 1e-9
+
+
+@pytest.mark.parametrize("region", [
+    _region(200.0, 60.0, 52.0, 40.0, 0.0),    # longer across the direction to the centre
+    _region(300.0, 300.0, 52.0, 40.0, 0.0),   # 45 degrees off it
+    _region(200.0, 200.0, 52.0, 40.0, 0.0),   # at the centre: no side faces that way
+])
+def test_a_region_not_longer_towards_the_image_centre_has_no_far_square(region):
+    assert far_square(region, 200.0, 200.0) is None
+
+
+def test_the_far_square_is_the_last_hypothesis_of_a_long_region_near_the_image_edge():
+    image = np.full((400, 400, 3), 200, np.uint8)
+    long_region = _region(200.0, 60.0, 40.0, 52.0, 0.0)
+    last = list(hypotheses(image, long_region))[-1]
+    assert last.source == "red14+far"
+    assert (last.cx, last.cy) == (200.0, 54.0)
+    across = _region(200.0, 60.0, 52.0, 40.0, 0.0)
+    assert all(not h.source.endswith("+far") for h in hypotheses(image, across))
