@@ -5,13 +5,15 @@ white pip, and where it crosses the pip zone the peak finder takes pieces of it 
 two with a streak beside it reads as three corners of nothing, a one ringed by arcs as a
 four. A pip is a disc: at half its own contrast it is a compact region about a fifth of the
 die across. A highlight is a streak or an arc: at half its contrast its region is long and
-thin (``GLARE_ELONGATION``, ``GLARE_LENGTH``).
+thin (``GLARE_ELONGATION``, ``GLARE_LENGTH``), no wider than a pip along its length
+(``GLARE_WIDTH``).
 
 ``split_glare`` takes the peaks on such regions out of the pips and out of the rival peaks
 and returns the regions. Glare may hide a pip under it, so a layout fitted to the pips left
 is called only when no other face's layout holds them with its other pips all under the
 glare (``hidden_faces``): a streak through a three's middle pip leaves a two and a
-highlight where the three's middle lies, and that abstains.
+highlight where the three's middle lies, and that abstains. A pip under a highlight widens
+it, so around a lone pip only glare as wide as a pip there hides a three's outer pips.
 
 Works on the reader's crops (``vision.dice_pips``: ``VIEW`` px, the top in the middle
 ``CROP``); may import numpy, OpenCV and ``vision.moments``.
@@ -33,7 +35,11 @@ GLARE_ELONGATION = 2.5  # axis ratio of a peak's half-contrast region from which
 GLARE_LENGTH = 0.4      # of the die edge: a streak this long is no pip (pips are about 0.2)
 GLARE_CONTRAST = 40.0   # Lab distance from the body: a highlight is far lighter, a faint
                         # streak is a shade or a seam
+GLARE_WIDTH = 0.2       # of the die edge: a highlight's mean width (area over length) is at
+                        # most a pip's; a wider light region is a surface (a label, the table)
 HIDING_REACH = 2        # px around a glare region where a pip under it may still lie
+PIP_CORE = 2            # px: glare hides a lone pip's neighbours only where a disc this wide
+                        # in radius fits in it (``hidden_faces``)
 PIP_CLEAR = 0.1         # of the die edge: a lone pip's own disc, where no other pip lies
 
 
@@ -50,7 +56,8 @@ class Peak(Protocol):
 def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> np.ndarray | None:
     """The region above half the contrast at ``peak`` that holds it, when it is a highlight:
     strong (``GLARE_CONTRAST``), and a streak or an arc (long: ``GLARE_LENGTH`` of the die
-    edge ``crop``, and thin: ``GLARE_ELONGATION``); None for a pip-like or faint region.
+    edge ``crop``, and thin: ``GLARE_ELONGATION``, ``GLARE_WIDTH``); None for a pip-like or
+    faint region, or a light surface (matteop65: a label's white, as long as a streak).
 
     Args:
         contrast: a contrast map of the crop (``VIEW`` px square).
@@ -73,6 +80,8 @@ def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> n
     length = 4.0 * math.sqrt(major)  # the long axis of the ellipse of the same moments
     if length < GLARE_LENGTH * crop or math.sqrt(major / minor) < GLARE_ELONGATION:
         return None
+    if int(stats[label, cv2.CC_STAT_AREA]) > GLARE_WIDTH * crop * length:
+        return None  # as wide as a pip or wider along its length: a light surface
     return region
 
 
@@ -121,6 +130,7 @@ def _symmetries() -> list[tuple[int, ...]]:
 
 
 _SYMMETRIES = _symmetries()
+_PIP_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * PIP_CORE + 1,) * 2)
 
 
 def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
@@ -137,14 +147,19 @@ def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
         glare: the glare's mask over the crop (``split_glare``).
         scale_range: the spread of a die top's pips (pip offset / half the crop): a lone
             pip fixes no lattice, so any pair of glare points on either side of it, beyond
-            its own disc (``PIP_CLEAR``) and out to the largest spread, could be a three's
-            other pips.
+            its own disc (``PIP_CLEAR``) and out to the largest spread, where the glare is
+            as wide as a pip (``PIP_CORE``), could be a three's other pips.
     """
-    reach = cv2.dilate(glare.astype(np.uint8), np.ones((2 * HIDING_REACH + 1,) * 2, np.uint8))
+    near = np.ones((2 * HIDING_REACH + 1,) * 2, np.uint8)
     half = crop / 2.0
     if face == 1:  # a five holds a three's pips: it is hidden only where a three is
-        return {3} if _symmetric_pair(reach > 0, lattice[4], half, margin, scale_range) \
+        # where a pip lies under a highlight, it widens it (it is as light): an arc that only
+        # passes a three's outer pips' places is thinner than they are (nell 111847: a one
+        # with a glossy arc on each side)
+        core = cv2.dilate(cv2.erode(glare.astype(np.uint8), _PIP_DISC), near)
+        return {3} if _symmetric_pair(core > 0, lattice[4], half, margin, scale_range) \
             else set()
+    reach = cv2.dilate(glare.astype(np.uint8), near)
     held = set(range(9)) - set(free)
     points = [(round(x * half + half + margin), round(y * half + half + margin))
               for x, y in lattice.tolist()]

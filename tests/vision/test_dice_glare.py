@@ -84,6 +84,20 @@ def test_a_one_with_an_arc_on_one_side_is_read():
     assert reading.confidence >= dice_pips.RESPLIT_BELOW
 
 
+# arcs on both sides of a one's pip, a three's outer pips' distance from it (nell 111847)
+ONE_ARCS = red_top(1, arcs=[((0.0, 0.0), 1.2, 200, 320), ((0.0, 0.0), 1.2, 20, 140)])
+
+
+def test_a_one_with_thin_arcs_on_both_sides_is_read(monkeypatch):
+    reading = read_top(ONE_ARCS)
+    assert reading.face == 1
+    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    # the arcs are thinner than a pip: a three's outer pips under them would widen them;
+    # judged on the glare as it is, a three may lie under it
+    monkeypatch.setattr(dice_glare, "_PIP_DISC", np.ones((1, 1), np.uint8))
+    assert read_top(ONE_ARCS).confidence < dice_pips.RESPLIT_BELOW
+
+
 # a streak across a three that takes its middle pip with it: the corners left read as a two
 THREE_STREAK = red_top(3, streaks=[((-0.8, 0.15), (0.8, -0.15))], width=3.0)
 # arcs through a three's outer pips: its middle pip left reads as a one
@@ -135,6 +149,8 @@ def test_a_pip_is_no_streak_and_a_highlight_is():
     ((13, 2), True),    # long and thin: a streak
     ((12, 12), False),  # as long, but round: a spot of light, no streak
     ((5, 2), False),    # thin, but no longer than a pip
+    ((22, 5), True),    # long and thin: 8 px wide on average
+    ((22, 7), False),   # as long, 11 px wide on average: wider than a pip, a light surface
 ])
 def test_a_highlight_is_long_and_thin(axes, streak):
     contrast = np.zeros((VIEW, VIEW), np.float32)
@@ -198,6 +214,7 @@ def test_hidden_faces_around_a_two(glare_at, hidden):
     ([(0.9, 0.9)], 2, False),               # on one side only
     ([(0.9, 0.9), (-0.9, -0.9)], 2, True),  # on both: a three's outer pips may lie under it
     ([(0.1, 0.0), (-0.1, 0.0)], 0, False),  # within the pip's own disc
+    ([(0.9, 0.9), (-0.9, -0.9)], 1, False),  # on both, but thinner than a pip: no pip there
 ])
 def test_a_lone_pip_hides_a_three_only_with_glare_on_both_sides(glare_at, radius, hides):
     fit = _fit(1)
