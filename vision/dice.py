@@ -532,9 +532,9 @@ def without_parts(dets: list[DieDetection]) -> list[DieDetection]:
     smaller, inside them): anything inside a die called blurred (its smeared pips), and a one
     inside a die whose face was called (its pip read as a die of its own: a small square
     around a yellow pip on a green die reads by hue as a one, as surely as a die can be,
-    nell 111446). A part with more pips is kept: the larger square may be the
-    one that is wrong, a die taken in with what lies around it (chase: a casino two, seen
-    through to its far side's pips, reads as a four in a square twice its size)."""
+    nell 111446). A part with more pips is kept: the larger square may be the one that is
+    wrong, a die taken in with what lies around it (chase: a casino two, seen through to its
+    far side's pips, reads as a four in a square twice its size)."""
     def part_of(d: DieDetection, s: DieDetection) -> bool:
         return d.size < PART_OF * s.size and np.hypot(d.x - s.x, d.y - s.y) < 0.5 * s.size
     return [d for d in dets if not any(

@@ -816,8 +816,8 @@ def read_hue(diff: np.ndarray) -> PipReading:
 
     Gold pips on a red die differ from it mostly in hue, and a glare across the top, far
     lighter than they are, outshines them in every split by Lab distance: by hue the glare
-    is faint. A reading counts only when every pip it found differs from the body in hue
-    about as much as in lightness or more (``HUE_SHARE``): a white pip (or the white table)
+    is faint. A reading counts only when every pip it found differs from the body in hue at
+    least 2/3 as much as in lightness (``HUE_SHARE``): a white pip (or the white table)
     differs from a coloured body in both, far more in lightness, and the lightness split has
     looked at it already. Gold pips are lighter than a red body too: nell 111642's two differ
     0.9 and 1.3 times as much in lightness as in hue; the white pips of that set's red dice,
