@@ -1,4 +1,4 @@
-"""Pips that differ from the body in hue as much as in lightness or more: gold pips on a red die.
+"""Pips that differ from the body in hue at least 2/3 as much as in lightness: gold pips on red.
 
 A die lit from one side has a top whose lightness runs across it. Gold pips are a little
 lighter than the body around them, but those on the shaded side are darker than the top's
