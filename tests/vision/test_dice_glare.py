@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
+from bench.hard_dice import GLARE_LAB  # a highlight: the light's colour, a little of the body's
 from vision import dice_glare, dice_pips
 from vision.dice_glare import hidden_faces, split_glare, streak_region
 from vision.dice_pips import CROP, LAYOUTS, MARGIN, NOMINAL_STEP, VIEW, read_top
@@ -21,7 +22,6 @@ from vision.dice_pips import CROP, LAYOUTS, MARGIN, NOMINAL_STEP, VIEW, read_top
 TABLE_LAB = (200.0, 128.0, 128.0)
 RED_LAB = (110.0, 175.0, 160.0)    # OpenCV's 8-bit Lab
 PIP_LAB = (235.0, 128.0, 128.0)    # white paint
-GLARE_LAB = (245.0, 134.0, 132.0)  # a highlight: the light's colour, a little of the body's
 HALF = CROP / 2
 
 
