@@ -24,7 +24,7 @@
 5. ``vision.dice_colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
    no one inside a far larger die read (its pip), then a called face before an abstention,
-   then confidence, then size.
+   then confidence, then size; none held in a hand (``vision.dice_held``).
 
 A wrong face called with confidence is the worst outcome, so every doubtful reading abstains.
 May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration``.
@@ -52,6 +52,7 @@ from vision.dice_candidates import (
 )
 from vision.dice_colour import classify_colour
 from vision.dice_heaps import is_heap_part
+from vision.dice_held import held
 from vision.dice_pipgroups import spot_count
 from vision.dice_pips import (
     CROP,
@@ -169,6 +170,8 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     kept = suppress_overlaps(without_parts(found))
     if expected_size is None:
         kept = of_one_scale(kept)
+    kept = [d for d, in_hand in zip(kept, held(image, [(d.x, d.y, d.size) for d in kept]),
+                                    strict=True) if not in_hand]
     return sorted(kept, key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
 
 

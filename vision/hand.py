@@ -79,18 +79,37 @@ def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BO
     return best
 
 
-def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
-    """Skin-coloured pixels, and pixels much darker or more saturated than the paper."""
-    small = white_balance(small)
-    _, sat, val = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2HSV))
-    ycrcb = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+def skin_mask(image_bgr: np.ndarray) -> np.ndarray:
+    """255 where a BGR image shows skin's colour, lit and more saturated than the paper or
+    table (the least saturated thing in view), after ``white_balance``; else 0."""
+    balanced = white_balance(image_bgr)
+    return _skin(balanced, *_saturation_and_value(balanced))
+
+
+def _saturation_and_value(balanced: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """(HSV saturation, HSV value, the paper's value, the paper's saturation)."""
+    _, sat, val = cv2.split(cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV))
     paper_v = percentile_u8(val, 90)
     paper_s = percentile_u8(sat, 10)  # paper is the least saturated thing in view
+    return sat, val, paper_v, paper_s
+
+
+def _skin(balanced: np.ndarray, sat: np.ndarray, val: np.ndarray, paper_v: float,
+          paper_s: float) -> np.ndarray:
+    """Skin-coloured pixels of a white-balanced image (its saturation and value given)."""
+    ycrcb = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
     # OpenCV's 8-bit range and threshold tests: the pixels numpy's comparisons give, with a
     # fraction of their cost on a Pi
     lit_saturated = cv2.bitwise_and(_at_least(sat, max(SKIN_MIN_SATURATION, paper_s + 30)),
                                     _at_least(val, 0.25 * paper_v))
-    skin = cv2.bitwise_and(cv2.inRange(ycrcb, _SKIN_LOW, _SKIN_HIGH), lit_saturated)
+    return cv2.bitwise_and(cv2.inRange(ycrcb, _SKIN_LOW, _SKIN_HIGH), lit_saturated)
+
+
+def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
+    """Skin-coloured pixels, and pixels much darker or more saturated than the paper."""
+    small = white_balance(small)
+    sat, val, paper_v, paper_s = _saturation_and_value(small)
+    skin = _skin(small, sat, val, paper_v, paper_s)
     dark_or_saturated = cv2.bitwise_or(_below(val, DARK_RATIO * paper_v),
                                        _above(sat, max(SATURATED, paper_s + 60)))
     other = cv2.bitwise_and(dark_or_saturated, cv2.bitwise_not(skin))
