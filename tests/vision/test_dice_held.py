@@ -78,3 +78,7 @@ def test_a_wooden_table_is_no_hand():
 
 def test_no_places_no_work():
     assert held(scene(), []) == []
+
+
+def test_an_image_too_small_to_shrink_holds_no_hand():
+    assert held(np.full((1, 5, 3), 200, np.uint8), [(2.0, 0.5, 1.0)]) == [False]
