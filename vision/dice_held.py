@@ -31,10 +31,8 @@ WORK_SCALE = 0.5    # the check runs on an image this much smaller (a hand is la
 def held(image_bgr: np.ndarray, places: list[tuple[float, float, float]]) -> list[bool]:
     """Whether each die, given as (centre x, centre y, edge) in pixels of ``image_bgr``, is
     held in a hand: ``HELD_SHARE`` of the square twice its edge about its centre is hand."""
-    if min(image_bgr.shape[:2]) * WORK_SCALE < 1:
-        return [False] * len(places)  # too small an image to hold a hand
-    if not places:
-        return []
+    if not places or min(image_bgr.shape[:2]) * WORK_SCALE < 1:
+        return [False] * len(places)  # nothing to check, or an image too small to halve
     small = cv2.resize(image_bgr, None, fx=WORK_SCALE, fy=WORK_SCALE,
                        interpolation=cv2.INTER_AREA)
     hand = hand_mask(small)
