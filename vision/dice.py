@@ -20,7 +20,8 @@
    table around the die: ``without_outer_readings``).
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
-   mostly one way, ``vision.dice_blur``, unless the called pips are round: ``_smeared``).
+   mostly one way, ``vision.dice_blur``, unless the called pips are round or all drawn out
+   along the smear: ``_smeared``).
 5. ``vision.dice_colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
    no one inside a far larger die read (its pip), then a called face before an abstention,
@@ -41,7 +42,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.dice_blur import BLUR_ANISOTROPY, gradient_anisotropy
+from vision.dice_blur import BLUR_ANISOTROPY, gradient_anisotropy, smear_direction
 from vision.dice_candidates import (
     MAX_ASPECT,
     OCTAVE,
@@ -92,6 +93,13 @@ BLUR_VIEW = 1.0         # blur is judged on the die with this much of its surrou
 # along the motion, so a die by its shape alone whose called pips are rounder than this
 # (median elongation, ``pip_shape``) is read unless its gradients run nearly all one way
 ROUND_PIPS = 1.3
+# A smear draws every pip out the same way: along the motion, the way the gradients are
+# weakest. Called pips each round or drawn out within this many degrees of it are the die's
+# own pips smeared, not a glare arc or a printed stroke read as a pip, which run their own way
+ALONG_SMEAR = 25.0
+# A rectangle drawn out this much along the smear was grown over it: the smear is a fifth of
+# the die's edge or longer, its pips are streaks that the pip shape's window sees cut short
+SMEAR_GROWN = 1.2
 SURELY_SMEARED = 0.6    # gradient anisotropy (``vision.dice_blur``): a strip, not a die
 CENTRED_FIT = 1.0       # an unsure reading's fit error up to which its pips place a square
 CENTRED_SHARE = (0.5, 1.1)  # that square's edge / the region's: a die's top, seen from above
@@ -504,13 +512,13 @@ def image_squash(h: Candidate, r: PipReading) -> float:
 
 
 def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> bool:
-    """Whether a die (``crop``: its rectangle ``h`` warped to a square) is smeared by motion:
-    its gradients run mostly one way (``BLUR_ANISOTROPY``), and the reading that may say its
-    pips are sharp (``sharp_pips``: a face called at a place with a region that is a die by
-    shape alone) is None, shows pips drawn out (``ROUND_PIPS``) in the image, or the
-    gradients run nearly all one way (``SURELY_SMEARED``). A pip group or a region split from
-    a longer one does not vouch for a die: on a smeared or leaning die it is often marks read
-    as pips.
+    """Whether a die (``crop``: its rectangle ``h`` warped to a square) is smeared by motion
+    past reading: its gradients run mostly one way (``BLUR_ANISOTROPY``), and the reading
+    that may vouch for its pips (``sharp_pips``: a face called at a place with a region that
+    is a die by shape alone) is None, shows pips drawn out (``ROUND_PIPS``) in the image
+    otherwise than a smear draws a die's own pips (``drawn_along_smear``), or the gradients
+    run nearly all one way (``SURELY_SMEARED``). A pip group or a region split from a longer
+    one does not vouch for a die: on a smeared or leaning die it is often marks read as pips.
 
     The crop stretched ``h`` to a square, which makes a streak along the long side of a
     rectangle grown over a smear look round: a pip's elongation in the image is up to its
@@ -518,8 +526,39 @@ def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> b
     anisotropy = gradient_anisotropy(crop)
     if anisotropy <= BLUR_ANISOTROPY:
         return False
-    return (sharp_pips is None or sharp_pips.elongation * h.aspect >= ROUND_PIPS
-            or anisotropy > SURELY_SMEARED)
+    if sharp_pips is None or anisotropy > SURELY_SMEARED:
+        return True
+    return not (sharp_pips.elongation * h.aspect < ROUND_PIPS
+                or drawn_along_smear(h, sharp_pips, smear_direction(crop)))
+
+
+def drawn_along_smear(h: Candidate, pips: PipReading, smear: tuple[float, float]) -> bool:
+    """Whether each of the called ``pips`` of ``h``'s view is, in the image, round
+    (``ROUND_PIPS``) or drawn out within ``ALONG_SMEAR`` degrees of ``smear`` (a direction
+    in ``h``'s blur crop, ``BLUR_VIEW``): what a short smear does to every pip of a die
+    alike. Not when ``h`` itself is drawn out along the smear (``SMEAR_GROWN``)."""
+    if not pips.spreads:
+        return False
+    _, ex, ey = view_axes(h, VIEW, VIEW / CROP)
+    to_image = np.column_stack([ex, ey])  # a crop step as an image step
+    _, bx, by = view_axes(h, CROP, BLUR_VIEW)
+    motion = bx * smear[0] + by * smear[1]
+    if h.aspect >= SMEAR_GROWN and _along(bx if h.w >= h.h else by, motion):
+        return False
+    for xx, yy, xy in pips.spreads:
+        spread = to_image @ np.array([[xx, xy], [xy, yy]]) @ to_image.T
+        variances, axes = np.linalg.eigh(spread)  # ascending: the long axis is the last
+        if variances[1] < ROUND_PIPS ** 2 * max(float(variances[0]), 1e-9):
+            continue
+        if not _along(axes[:, 1], motion):
+            return False
+    return True
+
+
+def _along(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two directions (image vectors, either sense) lie within ``ALONG_SMEAR``."""
+    cos = abs(float(a @ b)) / max(float(np.hypot(*a) * np.hypot(*b)), 1e-9)
+    return cos >= math.cos(math.radians(ALONG_SMEAR))
 
 
 def _cut_off(image: np.ndarray, cand: Candidate) -> bool:

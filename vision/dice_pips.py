@@ -119,6 +119,8 @@ class PipReading:
         elongation: the median elongation of the pips of a reading with a face
             (``pip_shape``): 1 for round pips, more for pips drawn out by motion; 0 without
             a face.
+        spreads: each called pip's second moments (``PipShape.spread``, crop px), for
+            telling which way its pips are drawn out; empty without a face.
     """
 
     face: int | None
@@ -131,6 +133,7 @@ class PipReading:
     squash: float = 1.0
     body: np.ndarray | None = field(default=None, compare=False, repr=False)
     elongation: float = field(default=0.0, compare=False)
+    spreads: tuple[tuple[float, float, float], ...] = field(default=(), compare=False)
 
 
 class Placed(Protocol):
@@ -331,19 +334,27 @@ def _blur(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     return cv2.sepFilter2D(image, -1, kernel, kernel, borderType=cv2.BORDER_REFLECT_101)
 
 
-def pip_shape(contrast: np.ndarray, x: int, y: int) -> tuple[float, float]:
-    """(elongation, diameter in px) of the pip at a peak: the contrast above half its height,
-    its axis ratio from second moments (1 = round) and the diameter of a disc of its area."""
+class PipShape(NamedTuple):
+    """The shape of a pip at a peak: the contrast above half its height."""
+
+    elongation: float  # axis ratio from second moments, 1 = round
+    diameter: float    # of a disc of its area, px
+    spread: tuple[float, float, float]  # second moments xx, yy, xy (px^2): which way it runs
+
+
+def pip_shape(contrast: np.ndarray, x: int, y: int) -> PipShape:
+    """The shape of the pip at a peak of ``contrast`` (``PipShape``)."""
     r = PIP_WINDOW
     win = contrast[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
     w = np.maximum(win - 0.5 * float(contrast[y, x]), 0)  # np.clip(.., 0, None), cheaper
     m = cv2.moments(w)  # sums in double precision, one call for what numpy needs six for
     total = m["m00"]
     if total <= 0:
-        return 1.0, 0.0
+        return PipShape(1.0, 0.0, (1.0, 1.0, 0.0))
     diameter = 2.0 * math.sqrt(float(np.count_nonzero(w)) / math.pi)  # w >= 0
     major, minor = principal_variances(m)
-    return math.sqrt(major / minor), diameter
+    spread = (m["mu20"] / total, m["mu02"] / total, m["mu11"] / total)
+    return PipShape(math.sqrt(major / minor), diameter, spread)
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
@@ -712,7 +723,7 @@ def plain_around(surface: np.ndarray, pip: Blob) -> bool:
 
 def _round(surface: np.ndarray, b: Blob) -> bool:
     """Whether a peak is round as a pip is, not a long dark edge (a side face, a shadow)."""
-    return pip_shape(surface, round(b.x + MARGIN), round(b.y + MARGIN))[0] <= STREAK
+    return pip_shape(surface, round(b.x + MARGIN), round(b.y + MARGIN)).elongation <= STREAK
 
 
 _RING = np.array([[np.cos(a), np.sin(a)] for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)])
@@ -902,12 +913,12 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
                           best.fit_error)
     shapes = [pip_shape(maps[best.polarity], round(b.x + MARGIN), round(b.y + MARGIN))
               for b in best.blobs]
-    elongation = _median([e for e, _ in shapes])
-    diameter = _median([d for _, d in shapes])
+    elongation = _median([p.elongation for p in shapes])
+    diameter = _median([p.diameter for p in shapes])
     if elongation > SMEARED:
         return PipReading(None, 0.0, "blurred", best.polarity, best.blobs, best.contrast,
                           best.fit_error)
-    if max(e for e, _ in shapes) > STREAK:
+    if max(p.elongation for p in shapes) > STREAK:
         # pips of one face look alike: a streak among round pips is a highlight on the body
         # (glare on a red die reads as a white pip) or a scratch, and the count is not sure
         return PipReading(None, 0.0, "unclear pips", best.polarity, best.blobs,
@@ -931,7 +942,7 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
                 and not runs_along_edges(found[best.polarity][0], surface))):
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
-    return replace(best, elongation=elongation)
+    return replace(best, elongation=elongation, spreads=tuple(p.spread for p in shapes))
 
 
 def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:
