@@ -42,7 +42,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.dice_blur import BLUR_ANISOTROPY, gradient_anisotropy, smear_direction
+from vision.dice_blur import BLUR_ANISOTROPY, gradient_smear
 from vision.dice_candidates import (
     MAX_ASPECT,
     OCTAVE,
@@ -523,27 +523,27 @@ def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> b
     The crop stretched ``h`` to a square, which makes a streak along the long side of a
     rectangle grown over a smear look round: a pip's elongation in the image is up to its
     elongation in the crop times the rectangle's aspect."""
-    anisotropy = gradient_anisotropy(crop)
+    anisotropy, smear = gradient_smear(crop)
     if anisotropy <= BLUR_ANISOTROPY:
         return False
     if sharp_pips is None or anisotropy > SURELY_SMEARED:
         return True
     return not (sharp_pips.elongation * h.aspect < ROUND_PIPS
-                or drawn_along_smear(h, sharp_pips, smear_direction(crop)))
+                or drawn_along_smear(h, sharp_pips, smear))
 
 
 def drawn_along_smear(h: Candidate, pips: PipReading, smear: tuple[float, float]) -> bool:
     """Whether each of the called ``pips`` of ``h``'s view is, in the image, round
     (``ROUND_PIPS``) or drawn out within ``ALONG_SMEAR`` degrees of ``smear`` (a direction
-    in ``h``'s blur crop, ``BLUR_VIEW``): what a short smear does to every pip of a die
-    alike. Not when ``h`` itself is drawn out along the smear (``SMEAR_GROWN``)."""
+    in ``h``'s blur crop, whose axes are the view's, ``BLUR_VIEW``): what a short smear does
+    to every pip of a die alike. Not when ``h`` itself is drawn out along the smear
+    (``SMEAR_GROWN``)."""
     if not pips.spreads:
         return False
     _, ex, ey = view_axes(h, VIEW, VIEW / CROP)
     to_image = np.column_stack([ex, ey])  # a crop step as an image step
-    _, bx, by = view_axes(h, CROP, BLUR_VIEW)
-    motion = bx * smear[0] + by * smear[1]
-    if h.aspect >= SMEAR_GROWN and _along(bx if h.w >= h.h else by, motion):
+    motion = to_image @ np.array(smear)
+    if h.aspect >= SMEAR_GROWN and _along(ex if h.w >= h.h else ey, motion):
         return False
     for xx, yy, xy in pips.spreads:
         spread = to_image @ np.array([[xx, xy], [xy, yy]]) @ to_image.T

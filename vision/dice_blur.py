@@ -21,30 +21,26 @@ import numpy as np
 BLUR_ANISOTROPY = 0.4
 
 
-def _structure_tensor(crop_bgr: np.ndarray) -> tuple[float, float, float]:
-    """The sums of gx*gx, gy*gy and gx*gy over the crop."""
+def gradient_smear(crop_bgr: np.ndarray) -> tuple[float, tuple[float, float]]:
+    """The anisotropy (0..1) of the image gradients of a die crop that includes the die's
+    edges, and the unit vector (crop x, y) along which they are weakest: the way a motion
+    smear runs (across the strongest gradients)."""
     grey = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
-    return float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+    a, b, c = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+    across = 0.5 * math.atan2(2.0 * c, a - b) + math.pi / 2.0
+    direction = (math.cos(across), math.sin(across))
+    half_trace = (a + b) / 2.0
+    if half_trace <= 1e-6:
+        return 0.0, direction
+    disc = math.sqrt(max(0.0, half_trace * half_trace - (a * b - c * c)))
+    return disc / half_trace, direction
 
 
 def gradient_anisotropy(crop_bgr: np.ndarray) -> float:
     """Anisotropy (0..1) of the image gradients of a die crop that includes the die's edges."""
-    a, b, c = _structure_tensor(crop_bgr)
-    half_trace = (a + b) / 2.0
-    if half_trace <= 1e-6:
-        return 0.0
-    disc = math.sqrt(max(0.0, half_trace * half_trace - (a * b - c * c)))
-    return disc / half_trace
-
-
-def smear_direction(crop_bgr: np.ndarray) -> tuple[float, float]:
-    """Unit vector (crop x, y) along which the crop's gradients are weakest: the way a
-    motion smear runs (across the strongest gradients)."""
-    a, b, c = _structure_tensor(crop_bgr)
-    across = 0.5 * math.atan2(2.0 * c, a - b) + math.pi / 2.0
-    return math.cos(across), math.sin(across)
+    return gradient_smear(crop_bgr)[0]
 
 
 def is_blurred(crop_bgr: np.ndarray) -> bool:

@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.dice_glare import hidden_faces, split_glare
 from vision.fast_arrays import nonzero_yx
-from vision.moments import principal_variances
+from vision.moments import principal_variances, second_moments
 
 CROP = 48    # side of the rectified die top, in pixels
 MARGIN = 12   # pixels of surroundings on each side of the die top in the view that is read
@@ -353,8 +353,7 @@ def pip_shape(contrast: np.ndarray, x: int, y: int) -> PipShape:
         return PipShape(1.0, 0.0, (1.0, 1.0, 0.0))
     diameter = 2.0 * math.sqrt(float(np.count_nonzero(w)) / math.pi)  # w >= 0
     major, minor = principal_variances(m)
-    spread = (m["mu20"] / total, m["mu02"] / total, m["mu11"] / total)
-    return PipShape(math.sqrt(major / minor), diameter, spread)
+    return PipShape(math.sqrt(major / minor), diameter, second_moments(m))
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
