@@ -46,6 +46,39 @@ def test_the_edges_of_a_drawn_die_give_its_turn(colour, size, angle):
     assert _off_by(direction, -angle) <= 5.0, direction
 
 
+def _red_die_by_a_tray_wall(size: int, angle: float) -> np.ndarray:
+    """A drawn red die turned ``angle`` degrees on a grey table as light as it is in grey
+    levels, and a tray's light wall running straight down the window half a die's edge right
+    of its centre."""
+    bgr, alpha = draw_die(2, "red", size, angle, seed=1)
+    level = int(np.median(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)[alpha > 230]))
+    image = np.full((4 * size, 4 * size, 3), level, np.uint8)
+    wall = 2 * size + size // 2
+    image[:, wall:wall + 3] = level + 60
+    paste_die(image, bgr, alpha, (2.0 * size, 2.0 * size))
+    return image
+
+
+@pytest.mark.parametrize("size", [30, 40, 60])
+@pytest.mark.parametrize("angle", [10.0, 25.0, 40.0])
+def test_a_red_die_as_light_as_its_table_shows_its_edges_in_hue(size, angle):
+    """Its outline hardly shows in lightness, and the wall's one way would hide it there or
+    pull its direction up to 10 degrees off (nell 111548, a flat red 2 on a grey tray, was
+    called cocked); in hue it is clear."""
+    image = _red_die_by_a_tray_wall(size, angle)
+    direction = die_axes(image, 2.0 * size, 2.0 * size, float(size))
+    assert direction is not None
+    assert _off_by(direction, -angle) <= 3.0, direction
+
+
+def test_in_grey_alone_the_tray_wall_hides_the_red_die():
+    """The reason the channels of colour vote: the same picture in grey levels gives no
+    direction."""
+    grey = cv2.cvtColor(cv2.cvtColor(_red_die_by_a_tray_wall(40, 40.0), cv2.COLOR_BGR2GRAY),
+                        cv2.COLOR_GRAY2BGR)
+    assert die_axes(grey, 80.0, 80.0, 40.0) is None
+
+
 def test_one_straight_edge_or_none_gives_no_direction():
     """A tray's edge alone runs one way, not along two perpendicular axes; a plain patch has no
     edges at all."""
