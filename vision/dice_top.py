@@ -74,11 +74,9 @@ def die_axes(image: np.ndarray, cx: float, cy: float, size: float) -> float | No
     ix, iy = int(cx), int(cy)
     x0, y0 = max(0, ix - r - k), max(0, iy - r - k)
     patch = image[y0:iy + r + k + 1, x0:ix + r + k + 1]
-    if patch.shape[0] < 3 or patch.shape[1] < 3:
-        return None
     left, top = ix - r - x0, iy - r - y0
     rows, cols = slice(max(0, top), top + 2 * r + 1), slice(max(0, left), left + 2 * r + 1)
-    if min(patch[rows, cols].shape[:2]) < 3:
+    if min(patch[rows, cols].shape[:2]) < 3:  # the window, a part of the patch, too small
         return None
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     votes = [gradient_votes(_erased(channel, disc)[rows, cols])
