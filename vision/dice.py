@@ -17,7 +17,8 @@
    by the rectangle), read once more past glare when its light pips cannot be called
    (``vision.dice_glare``); readings stop when two agree, and disagreeing readings abstain,
    once a far larger square's reading on pips of the other shade is left out (it read the
-   table around the die: ``without_outer_readings``).
+   table around the die: ``without_outer_readings``). A place that reads no face is a die
+   only on pips found within a region found there (``_pips_within``).
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
    mostly one way, ``vision.dice_blur``, unless the called pips are round or all drawn out
@@ -402,7 +403,7 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
             called = [(centred, reading)]
     if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
-        if len(r.blobs) < 2 or not any(_die_shaped(c) for c in group):
+        if not _pips_within(group, readings) or not any(_die_shaped(c) for c in group):
             return None  # too little evidence of a die to report one that cannot be read
         face, conf, reason = None, 0.0, r.reason or "unsure"
     else:
@@ -424,6 +425,21 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
     colour = classify_colour(top, body_between_pips(top, r.blobs))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)
+
+
+def _pips_within(regions: list[Candidate],
+                 readings: list[tuple[Candidate, PipReading]]) -> bool:
+    """Whether a reading of a square no larger than the largest region found at the place
+    by its outline found two pips or more (by any region when all were found by their
+    spots: ``spot_count``).
+
+    A square grown beyond the regions (``hypotheses``, scaled up for a die whose region is
+    only part of it) has the table in its margin, and the light table in its corners reads
+    as pips around anything dark and die-sized, and so does a square placed around such
+    spots: a blank square, a tray's screw head (nell shrunk to 0.8x), a keyboard's key
+    (matteop65). That is no evidence of a die that cannot be read."""
+    outlined = [c.size for c in regions if spot_count(c) is None] or [c.size for c in regions]
+    return any(len(r.blobs) >= 2 for h, r in readings if h.size <= max(outlined))
 
 
 def on_pips(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
