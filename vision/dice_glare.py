@@ -11,12 +11,17 @@ thin (``GLARE_ELONGATION``, ``GLARE_LENGTH``), no wider than a pip along its len
 ``split_glare`` takes the peaks on such regions out of the pips and out of the rival peaks
 and returns the regions. Glare may hide a pip under it, so a layout fitted to the pips left
 is called only when no other face's layout holds them with its other pips all under the
-glare (``hidden_faces``): a streak through a three's middle pip leaves a two and a
-highlight where the three's middle lies, and that abstains. A pip under a highlight widens
-it, so around a lone pip only glare as wide as a pip there hides a three's outer pips.
+glare (``hidden_faces``). A pip under a highlight widens it, which tells where one lies:
+- a peak where the glare is far deeper than along the rest of its streak, and as light as
+  the pips off the glare, is a pip under it (``_under_glare``): a streak through a three's
+  middle pip reads as a three (nell 112933), not as a two with a highlight where the
+  three's middle would lie, which abstains;
+- a peak drawn out along the streak, no deeper than the rest of it, shows that no pip lies
+  there: its disc hides no other face's pip (``_without_discs``);
+- around a lone pip only glare as wide as a pip hides a three's outer pips.
 
 Works on the reader's crops (``vision.dice_pips``: ``VIEW`` px, the top in the middle
-``CROP``); may import numpy, OpenCV and ``vision.moments``.
+``CROP``); may import numpy, OpenCV, ``vision.moments`` and ``vision.pip_shape``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import cv2
 import numpy as np
 
 from vision.moments import principal_variances
+from vision.pip_shape import STREAK, pip_shape
 
 GLARE_ELONGATION = 2.5  # axis ratio of a peak's half-contrast region from which it is a streak
 GLARE_LENGTH = 0.4      # of the die edge: a streak this long is no pip (pips are about 0.2)
@@ -40,6 +46,8 @@ GLARE_WIDTH = 0.2       # of the die edge: a highlight's mean width (area over l
 HIDING_REACH = 2        # px around a glare region where a pip under it may still lie
 PIP_CORE = 2            # px: glare hides a lone pip's neighbours only where a disc this wide
                         # in radius fits in it (``hidden_faces``)
+PIP_DEPTH = 0.06        # of the die edge: glare this deep (from its outline) may hold a pip
+WIDENED = 1.5           # times a streak's depth along most of it: a pip under it widens it
 PIP_CLEAR = 0.1         # of the die edge: a lone pip's own disc, where no other pip lies
 
 
@@ -87,8 +95,9 @@ def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> n
 
 def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Peak], margin: int,
                 crop: int) -> tuple[list[int], list[int], np.ndarray | None]:
-    """(indices of the pips that are not glare, indices of the weaker peaks that lie off the
-    glare, the glare's mask or None when no pip lies on glare)."""
+    """(indices of the pips that are not glare, those off it and those under it, indices of
+    the weaker peaks that lie off the glare, the glare's mask where a pip may hide under it,
+    or None when no pip lies on glare)."""
     glare: np.ndarray | None = None
     kept = []
     for i, p in enumerate(pips):
@@ -103,7 +112,61 @@ def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Pea
         return kept, list(range(len(weaker))), None
     # a pip kept before a later pip's streak, which holds it, was found
     kept = [i for i in kept if not _on(glare, pips[i], margin)]
-    return kept, [i for i, w in enumerate(weaker) if not _on(glare, w, margin)], glare
+    off = [i for i, w in enumerate(weaker) if not _on(glare, w, margin)]
+    wide = _widened(glare, crop)
+    under = _under_glare(contrast, pips, kept, wide, margin)
+    streaks = [p for i, p in enumerate(pips) if i not in kept and i not in under
+               and _drawn_out(contrast, p, margin)]
+    return sorted(kept + under), off, _without_discs(glare, streaks, margin, crop)
+
+
+def _drawn_out(contrast: np.ndarray, peak: Peak, margin: int) -> bool:
+    """Whether a peak is drawn out as a streak (``STREAK``), not round as a pip."""
+    return pip_shape(contrast, round(peak.x + margin), round(peak.y + margin)).elongation > STREAK
+
+
+def _without_discs(glare: np.ndarray, peaks: Sequence[Peak], margin: int,
+                   crop: int) -> np.ndarray:
+    """The glare less a pip's disc (``PIP_CLEAR``) and ``HIDING_REACH`` around each of
+    ``peaks``: peaks on the glare drawn out along it, no wider there than along the rest of
+    it, where a pip would have widened it and rounded the peak: none hides there."""
+    out = glare.astype(np.uint8)
+    radius = round(PIP_CLEAR * crop + HIDING_REACH)
+    for p in peaks:
+        cv2.circle(out, (round(p.x + margin), round(p.y + margin)), radius, 0, -1)
+    return out > 0
+
+
+def _under_glare(contrast: np.ndarray, pips: Sequence[Peak], kept: list[int],
+                 wide: np.ndarray, margin: int) -> list[int]:
+    """Indices of the pips on the glare that are pips under it: where it is widened to a
+    pip's depth (``_widened``), and at least as light as every pip ``kept`` off it (glare
+    only adds light to a pip; a printed mark or a side face's pip seen through the body is
+    fainter)."""
+    if not kept:
+        return []
+    floor = min(_level(contrast, pips[i], margin) for i in kept)
+    return [i for i, p in enumerate(pips) if i not in kept and _on(wide, p, margin)
+            and _level(contrast, p, margin) >= floor]
+
+
+def _level(contrast: np.ndarray, peak: Peak, margin: int) -> float:
+    return float(contrast[round(peak.y + margin), round(peak.x + margin)])
+
+
+def _widened(glare: np.ndarray, crop: int) -> np.ndarray:
+    """Where the glare is deep enough to hold a pip: ``PIP_DEPTH`` of the die edge from its
+    outline, and ``WIDENED`` times as deep as along most of its streak (the median depth of
+    its ridge, the local maxima of that depth): a pip under a highlight widens it."""
+    out = np.zeros(glare.shape, bool)
+    count, labels = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
+    for label in range(1, count):
+        region = labels == label
+        depth = cv2.distanceTransform(region.astype(np.uint8), cv2.DIST_L2, 5)
+        ridge = region & (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8)))
+        along = float(np.median(depth[ridge]))
+        out |= depth >= max(PIP_DEPTH * crop, WIDENED * along)
+    return out
 
 
 def _on(mask: np.ndarray, peak: Peak, margin: int) -> bool:

@@ -8,10 +8,11 @@ not change when the blob threshold moves. That consistency is what lets the read
 A top too unsure to call is looked at once more, its contrast split by the pips' own colour
 rather than by lightness (gold pips on a red die lit from one side), and, on a body with a
 hue of its own, once more by hue alone (gold pips under a glare). Light pips too unsure to
-call are read once more without the peaks that lie on a highlight (``vision.dice_glare``).
+call, or sure but with a streak among them, are read once more without the peaks that lie on
+a highlight (``vision.dice_glare``).
 
 May import numpy, OpenCV, ``vision.dice_glare``, ``vision.fast_arrays`` and
-``vision.moments``.
+``vision.pip_shape``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import numpy as np
 
 from vision.dice_glare import hidden_faces, split_glare
 from vision.fast_arrays import nonzero_yx
-from vision.moments import principal_variances, second_moments
+from vision.pip_shape import STREAK, pip_shape
 
 CROP = 48    # side of the rectified die top, in pixels
 MARGIN = 12   # pixels of surroundings on each side of the die top in the view that is read
@@ -57,10 +58,8 @@ def _per_layout(fn: Callable[[np.ndarray], _T]) -> Callable[[np.ndarray], _T]:
     return lookup
 
 PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest pip
-PIP_WINDOW = 6           # px around a pip for its shape
 PIP_SIZE = (0.08, 1.0)   # pip diameter / die edge: smaller spots are grain, not pips
 SMEARED = 1.8            # median pip elongation of a die smeared by motion
-STREAK = 2.5             # one pip this elongated among round ones is glare or a scratch
 RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
 # Lab distance from the body colour of the ground around a peak beyond the pips: the top face
 # (a cut-off pip's ground) up to the first, surely not (a side face, the table) from the second;
@@ -332,28 +331,6 @@ _GROUND_KERNEL = _gaussian_kernel(6.0)  # the ground around it
 def _blur(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     """``cv2.GaussianBlur`` with a kernel made once: the same numbers, cheaper."""
     return cv2.sepFilter2D(image, -1, kernel, kernel, borderType=cv2.BORDER_REFLECT_101)
-
-
-class PipShape(NamedTuple):
-    """The shape of a pip at a peak: the contrast above half its height."""
-
-    elongation: float  # axis ratio from second moments, 1 = round
-    diameter: float    # of a disc of its area, px
-    spread: tuple[float, float, float]  # second moments xx, yy, xy (px^2): which way it runs
-
-
-def pip_shape(contrast: np.ndarray, x: int, y: int) -> PipShape:
-    """The shape of the pip at a peak of ``contrast`` (``PipShape``)."""
-    r = PIP_WINDOW
-    win = contrast[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
-    w = np.maximum(win - 0.5 * float(contrast[y, x]), 0)  # np.clip(.., 0, None), cheaper
-    m = cv2.moments(w)  # sums in double precision, one call for what numpy needs six for
-    total = m["m00"]
-    if total <= 0:
-        return PipShape(1.0, 0.0, (1.0, 1.0, 0.0))
-    diameter = 2.0 * math.sqrt(float(np.count_nonzero(w)) / math.pi)  # w >= 0
-    major, minor = principal_variances(m)
-    return PipShape(math.sqrt(major / minor), diameter, second_moments(m))
 
 
 def _subpixel(resp: np.ndarray, x: int, y: int) -> tuple[float, float]:
@@ -875,6 +852,7 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
     readings = []
     found: dict[str, _Found] = {}
     past: tuple[PipReading, _Found] | None = None  # the light shade's reading past glare
+    streaked: PipReading | None = None  # the light shade's sure reading with a streak
     surface = sum(maps.values())
     for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)
@@ -887,14 +865,21 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
                                even_by_response=even_by_response)
             readings.append(PipReading(fit.face, conf, "", polarity, tuple(pips), peak,
                                        fit.error, fit.squash))
-        if polarity == "light" and readings[-1].confidence < RESPLIT_BELOW:
-            # pips no caller would call: a highlight (lighter than the body) may lie among them
-            past = _read_past_glare(polarity, contrast, pips, weaker, peak, surface,
-                                    even_by_response)
+        if polarity == "light":
+            light = readings[-1]
+            if light.confidence >= RESPLIT_BELOW and _streaked(contrast, light):
+                streaked = light  # sure, but its streak keeps it from being called
+            if light.confidence < RESPLIT_BELOW or streaked is not None:
+                # pips no caller would call: a highlight (lighter than the body) may lie
+                # among them
+                past = _read_past_glare(polarity, contrast, pips, weaker, peak, surface,
+                                        even_by_response)
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
     best = readings[0]
     other = readings[1] if len(readings) > 1 else PipReading(None, 0.0)
-    if past is not None and past[0].confidence > best.confidence:
+    # past glare, a streaked reading is read only in its own place: as the best
+    if past is not None and (best is streaked if streaked is not None
+                             else past[0].confidence > best.confidence):
         # the reading past glare stands for its shade as the best reading only: as the other
         # shade's it would put in doubt with pips read where glare left them unsure
         other = best if best.polarity != past[0].polarity else other
@@ -942,6 +927,13 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
         return PipReading(None, 0.0, "pips of both shades", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
     return replace(best, elongation=elongation, spreads=tuple(p.spread for p in shapes))
+
+
+def _streaked(contrast: np.ndarray, reading: PipReading) -> bool:
+    """Whether a reading's pips hold a streak (``STREAK``), which no caller would call."""
+    return reading.face is not None and any(
+        pip_shape(contrast, round(b.x + MARGIN), round(b.y + MARGIN)).elongation > STREAK
+        for b in reading.blobs)
 
 
 def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:

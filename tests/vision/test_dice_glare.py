@@ -5,7 +5,8 @@ The tops are drawn as the reader sees them (``VIEW`` px, the top in the middle `
 red body with round white pips and a highlight, a thin streak or an arc as light as the pips.
 The real cases these stand for are nell 113012 (a two with a streak beside it, at the corner
 a four's pip would take), chase's casino ones ringed by arcs, and nell 112933 (a streak
-through a three's middle pip, which must not read as a two).
+through a three's middle pip, which widens the streak there: a three, never a two; and the
+streak passes a five's other corners, thin there, so no pip lies under it).
 """
 
 from __future__ import annotations
@@ -102,17 +103,63 @@ def test_a_one_with_thin_arcs_on_both_sides_is_read(monkeypatch):
 THREE_STREAK = red_top(3, streaks=[((-0.8, 0.15), (0.8, -0.15))], width=3.0)
 # arcs through a three's outer pips: its middle pip left reads as a one
 THREE_ARCS = red_top(3, arcs=[((0.0, 0.0), 1.41, 180, 270), ((0.0, 0.0), 1.41, 0, 90)])
+# a streak through a three's middle pip along the other diagonal, past a five's other corners
+THREE_CROSSED = ((-0.9, 0.9), (0.9, -0.9))
 
 
 @pytest.mark.parametrize("top, would_read", [(THREE_STREAK, 2), (THREE_ARCS, 1)],
                          ids=["streak through the middle", "arcs through the corners"])
 def test_a_three_whose_pips_glare_takes_is_not_read_as_the_rest(top, would_read,
                                                                 monkeypatch):
+    # the middle pip under the streak is not taken for a pip: the glare that holds it
+    monkeypatch.setattr(dice_glare, "_under_glare", lambda *a, **k: [])
     reading = read_top(top)
     assert reading.face is None or reading.confidence < dice_pips.RESPLIT_BELOW
     # glare lies where the three's other pips would: without that check, a wrong face
     monkeypatch.setattr(dice_pips, "hidden_faces", lambda *a, **k: set())
     assert read_top(top).face == would_read
+
+
+@pytest.mark.parametrize("width", [2.5, 3.0, 3.5])
+def test_a_three_with_a_streak_through_its_middle_pip_is_read(width):
+    # the pip widens the streak where it lies under it, and is as light as the other two
+    top = red_top(3, streaks=[((-0.8, 0.15), (0.8, -0.15))], width=width)
+    reading = read_top(top)
+    assert reading.face == 3
+    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+
+
+@pytest.mark.parametrize("width", [2.0, 2.5])
+def test_a_streak_past_a_fives_corners_hides_none_of_its_pips(width, monkeypatch):
+    top = red_top(3, streaks=[THREE_CROSSED], width=width)
+    assert read_top(top).face == 3
+    # judged on the glare as it is, a five's other corners may lie under the streak
+    monkeypatch.setattr(dice_glare, "_without_discs", lambda glare, *a, **k: glare)
+    assert read_top(top).face is None
+
+
+def _with_mark(top_bgr: np.ndarray, lightness: float, radius: float) -> np.ndarray:
+    """The top with a pinkish printed mark in the middle, fainter than the white pips."""
+    lab = cv2.cvtColor(top_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
+    cx, cy = lattice_point(0, 0)
+    disc = np.clip(radius * CROP + 0.5 - np.hypot(xx - cx, yy - cy), 0.0, 1.0)
+    lab += disc[..., None] * (np.array((lightness, 150.0, 140.0), np.float32) - lab)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+@pytest.mark.parametrize("streak, width, lightness, radius", [
+    (THREE_CROSSED, 2.0, 215.0, 0.1),
+    (((0.0, 0.1), (-0.3, 1.2)), 2.5, 205.0, 0.08),  # a streak from the middle to an edge
+    (((0.0, 0.1), (-0.3, 1.2)), 3.0, 215.0, 0.1),
+])
+def test_a_mark_fainter_than_the_pips_under_a_streak_is_no_pip(streak, width, lightness,
+                                                               radius, monkeypatch):
+    top = _with_mark(red_top(2, streaks=[streak], width=width), lightness, radius)
+    assert read_top(top).face != 3
+    # glare only adds light to a pip: a pip under it is as light as the pips beside it
+    monkeypatch.setattr(dice_glare, "_level", lambda *a, **k: 255.0)
+    assert read_top(top).face == 3
 
 
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
