@@ -14,11 +14,11 @@
    pips a region's reading found, sized by their spread (``on_pips``).
 3. ``vision.dice_pips``: pips found relative to the die's own body colour, fitted to the six
    pip layouts, with a confidence from the fit and from rival spots (a pip missed, or cut off
-   by the rectangle), read once more past glare when its light pips cannot be called
-   (``vision.dice_glare``); readings stop when two agree, and disagreeing readings abstain,
-   once a far larger square's reading on pips of the other shade is left out (it read the
-   table around the die: ``without_outer_readings``). A place that reads no face is a die
-   only on pips found within a region found there (``_pips_within``).
+   by the rectangle), read once more past glare when its light pips cannot be called or
+   hold a streak (``vision.dice_glare``); readings stop when two agree, and disagreeing
+   readings abstain, once a far larger square's reading on pips of the other shade is left
+   out (it read the table around the die: ``without_outer_readings``). A place that reads
+   no face is a die only on pips found within a region found there (``_pips_within``).
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
    mostly one way, ``vision.dice_blur``, unless the called pips are round or all drawn out

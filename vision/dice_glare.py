@@ -35,7 +35,7 @@ import cv2
 import numpy as np
 
 from vision.moments import principal_variances
-from vision.pip_shape import STREAK, pip_shape
+from vision.pip_shape import is_streak
 
 GLARE_ELONGATION = 2.5  # axis ratio of a peak's half-contrast region from which it is a streak
 GLARE_LENGTH = 0.4      # of the die edge: a streak this long is no pip (pips are about 0.2)
@@ -116,13 +116,8 @@ def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Pea
     wide = _widened(glare, crop)
     under = _under_glare(contrast, pips, kept, wide, margin)
     streaks = [p for i, p in enumerate(pips) if i not in kept and i not in under
-               and _drawn_out(contrast, p, margin)]
+               and is_streak(contrast, round(p.x + margin), round(p.y + margin))]
     return sorted(kept + under), off, _without_discs(glare, streaks, margin, crop)
-
-
-def _drawn_out(contrast: np.ndarray, peak: Peak, margin: int) -> bool:
-    """Whether a peak is drawn out as a streak (``STREAK``), not round as a pip."""
-    return pip_shape(contrast, round(peak.x + margin), round(peak.y + margin)).elongation > STREAK
 
 
 def _without_discs(glare: np.ndarray, peaks: Sequence[Peak], margin: int,

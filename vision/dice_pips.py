@@ -27,7 +27,7 @@ import numpy as np
 
 from vision.dice_glare import hidden_faces, split_glare
 from vision.fast_arrays import nonzero_yx
-from vision.pip_shape import STREAK, pip_shape
+from vision.pip_shape import STREAK, is_streak, pip_shape
 
 CROP = 48    # side of the rectified die top, in pixels
 MARGIN = 12   # pixels of surroundings on each side of the die top in the view that is read
@@ -877,7 +877,8 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
     readings.sort(key=lambda r: (r.confidence, r.contrast), reverse=True)
     best = readings[0]
     other = readings[1] if len(readings) > 1 else PipReading(None, 0.0)
-    # past glare, a streaked reading is read only in its own place: as the best
+    # the reading past glare stands in for a sure reading with a streak only where that one
+    # is the best; for an unsure one, where it is surer than the best
     if past is not None and (best is streaked if streaked is not None
                              else past[0].confidence > best.confidence):
         # the reading past glare stands for its shade as the best reading only: as the other
@@ -932,8 +933,7 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
 def _streaked(contrast: np.ndarray, reading: PipReading) -> bool:
     """Whether a reading's pips hold a streak (``STREAK``), which no caller would call."""
     return reading.face is not None and any(
-        pip_shape(contrast, round(b.x + MARGIN), round(b.y + MARGIN)).elongation > STREAK
-        for b in reading.blobs)
+        is_streak(contrast, round(b.x + MARGIN), round(b.y + MARGIN)) for b in reading.blobs)
 
 
 def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:

@@ -28,6 +28,11 @@ class PipShape(NamedTuple):
     spread: tuple[float, float, float]  # second moments xx, yy, xy (px^2): which way it runs
 
 
+def is_streak(contrast: np.ndarray, x: int, y: int) -> bool:
+    """Whether the peak of ``contrast`` at (x, y) is drawn out as a streak (``STREAK``)."""
+    return pip_shape(contrast, x, y).elongation > STREAK
+
+
 def pip_shape(contrast: np.ndarray, x: int, y: int) -> PipShape:
     """The shape of the pip at a peak of ``contrast`` (``PipShape``)."""
     r = PIP_WINDOW
