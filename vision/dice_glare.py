@@ -153,14 +153,16 @@ def _widened(glare: np.ndarray, crop: int) -> np.ndarray:
     """Where the glare is deep enough to hold a pip: ``PIP_DEPTH`` of the die edge from its
     outline, and ``WIDENED`` times as deep as along most of its streak (the median depth of
     its ridge, the local maxima of that depth): a pip under a highlight widens it."""
+    mask = glare.astype(np.uint8)
+    # regions lie a background pixel apart at least: one transform and one 3x3 look serve all
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    ridge = glare & (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8)))
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
     out = np.zeros(glare.shape, bool)
-    count, labels = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
     for label in range(1, count):
         region = labels == label
-        depth = cv2.distanceTransform(region.astype(np.uint8), cv2.DIST_L2, 5)
-        ridge = region & (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8)))
-        along = float(np.median(depth[ridge]))
-        out |= depth >= max(PIP_DEPTH * crop, WIDENED * along)
+        along = float(np.median(depth[ridge & region]))
+        out |= region & (depth >= max(PIP_DEPTH * crop, WIDENED * along))
     return out
 
 

@@ -27,7 +27,7 @@ import numpy as np
 
 from vision.dice_glare import hidden_faces, split_glare
 from vision.fast_arrays import nonzero_yx
-from vision.pip_shape import STREAK, is_streak, pip_shape
+from vision.pip_shape import STREAK, PipShape, pip_shape
 
 CROP = 48    # side of the rectified die top, in pixels
 MARGIN = 12   # pixels of surroundings on each side of the die top in the view that is read
@@ -853,6 +853,7 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
     found: dict[str, _Found] = {}
     past: tuple[PipReading, _Found] | None = None  # the light shade's reading past glare
     streaked: PipReading | None = None  # the light shade's sure reading with a streak
+    light_shapes: tuple[PipReading, list[PipShape]] | None = None  # a sure one, its pips
     surface = sum(maps.values())
     for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)
@@ -867,8 +868,10 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
                                        fit.error, fit.squash))
         if polarity == "light":
             light = readings[-1]
-            if light.confidence >= RESPLIT_BELOW and _streaked(contrast, light):
-                streaked = light  # sure, but its streak keeps it from being called
+            if light.confidence >= RESPLIT_BELOW:
+                light_shapes = light, _pip_shapes(contrast, light.blobs)
+                if max(p.elongation for p in light_shapes[1]) > STREAK:
+                    streaked = light  # sure, but its streak keeps it from being called
             if light.confidence < RESPLIT_BELOW or streaked is not None:
                 # pips no caller would call: a highlight (lighter than the body) may lie
                 # among them
@@ -896,8 +899,8 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
             best, reason = turned, TURNED
         return PipReading(None, 0.0, reason, best.polarity, best.blobs, best.contrast,
                           best.fit_error)
-    shapes = [pip_shape(maps[best.polarity], round(b.x + MARGIN), round(b.y + MARGIN))
-              for b in best.blobs]
+    shapes = light_shapes[1] if light_shapes is not None and best is light_shapes[0] \
+        else _pip_shapes(maps[best.polarity], best.blobs)
     elongation = _median([p.elongation for p in shapes])
     diameter = _median([p.diameter for p in shapes])
     if elongation > SMEARED:
@@ -930,10 +933,9 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
     return replace(best, elongation=elongation, spreads=tuple(p.spread for p in shapes))
 
 
-def _streaked(contrast: np.ndarray, reading: PipReading) -> bool:
-    """Whether a reading's pips hold a streak (``STREAK``), which no caller would call."""
-    return reading.face is not None and any(
-        is_streak(contrast, round(b.x + MARGIN), round(b.y + MARGIN)) for b in reading.blobs)
+def _pip_shapes(contrast: np.ndarray, blobs: Sequence[Blob]) -> list[PipShape]:
+    """Each pip's shape (``pip_shape``) in a contrast map of the crop."""
+    return [pip_shape(contrast, round(b.x + MARGIN), round(b.y + MARGIN)) for b in blobs]
 
 
 def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:
