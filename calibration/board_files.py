@@ -47,7 +47,7 @@ def load_board_data(game: str, side: str, override_dir: Path | None = None) -> d
         UnknownGameError: ``game`` is not registered.
         BoardFileError: no file for that side, or a file that is not a JSON object.
     """
-    info = find_game(game).INFO
+    info = find_game(game).info
     if not _NAME.match(side):
         raise BoardFileError(f"bad board side name {side!r}: use e.g. {', '.join(info.sides)}")
     filename = f"{game}-{side}.json"

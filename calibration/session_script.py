@@ -24,8 +24,8 @@ import numpy as np
 from calibration.board_files import load_board
 from calibration.synthetic import GEOMETRY, Die, Hand, Light, Pose, Scene
 from engine.games.unification import Move, State
-from engine.games.unification_state import line_cells
-from engine.solo import new_session
+from engine.games.unification.state import line_cells
+from engine.session import new_session
 from engine.table import Cell, Colour, DieSeen, TableView, ViewStatus
 from vision.settle import SettleDetector
 

@@ -1,7 +1,7 @@
-"""The device app: camera -> board reader -> settle -> solo session -> screens -> OLED.
+"""The device app: camera -> board reader -> settle -> game session -> screens -> OLED.
 
 ``App`` is the composition of the backends (camera, display, buttons, buzzer, sd_notify), the
-vision pipeline (``BoardReader`` + ``SettleDetector``) and the engine's ``SoloSession``; it writes
+vision pipeline (``BoardReader`` + ``SettleDetector``) and the engine's ``Session``; it writes
 the game record as the game is played. One ``step()`` handles the buttons and one frame. Time
 comes from the frames (``Frame.t``), never from the wall clock, so a recorded session replays
 exactly; the only real pauses are injected (``sleep``) and happen in the menu and after a lost
@@ -301,7 +301,7 @@ class App:
             return self.message
         if self.session is None:
             return self.menu.screen()
-        model = game_screen(self.session, self.now)
+        model = game_screen(self.session.summary_view(self.now))
         if self.problem and isinstance(model, Game):
             model = dataclasses.replace(model, status=self.problem)
         return model
@@ -341,10 +341,10 @@ def _menu_games() -> tuple[Any, ...]:
 
 
 def _new_session(game: str, side: str, duration: float) -> tuple[Any, dict[str, Any]]:
-    """A fresh SoloSession and the board data it uses (kept in the record's header)."""
+    """A fresh game Session and the board data it uses (kept in the record's header)."""
     from calibration.board_files import load_board_data
     from engine.games import find_game
-    from engine.solo import new_session
+    from engine.session import new_session
 
     data = load_board_data(game, side)
     board = find_game(game).load_board(side, data)

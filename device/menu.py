@@ -4,15 +4,18 @@ Buttons: A = up/next, B = select, C = back, long C = back to the top (the greeti
 gives a new immutable ``MenuState``; ``screen()`` says what the OLED shows and ``choice`` is the
 chosen ``(game, side)`` once the player has picked a side.
 
-May import: the standard library and ``device.screens``. Button names are compared by value
-("A", "B", "C", "C_LONG"), so ``device.buttons.Press`` members work as they are.
+May import: the standard library, ``device.screens`` and ``engine`` (the game descriptions).
+Button names are compared by value ("A", "B", "C", "C_LONG"), so ``device.buttons.Press``
+members work as they are.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from device.screens import Greeting, Menu
+from engine.game import AnyGame
 
 
 @dataclass(frozen=True)
@@ -83,13 +86,7 @@ class MenuState:
         return replace(self, choice=(self.game.name, self.game.sides[self.index]))
 
 
-def games_from_registry(registry: dict[str, object]) -> tuple[GameChoice, ...]:
-    """Menu entries for the engine's ``GAMES`` registry (each module has ``INFO``)."""
-    choices = []
-    for name, module in registry.items():
-        info = getattr(module, "INFO", None)
-        title = getattr(info, "title", name)
-        sides = tuple(getattr(info, "sides", ()))
-        if sides:
-            choices.append(GameChoice(name=name, title=str(title), sides=sides))
-    return tuple(choices)
+def games_from_registry(registry: Mapping[str, AnyGame]) -> tuple[GameChoice, ...]:
+    """Menu entries for the engine's ``GAMES`` registry, in its order."""
+    return tuple(GameChoice(name=name, title=game.info.title, sides=game.info.sides)
+                 for name, game in registry.items() if game.info.sides)

@@ -1,6 +1,6 @@
 """``dicekeeper replay RECORD``: re-judge a game record and print the result.
 
-A fresh ``SoloSession`` is built from the header's game, side and board data; every recorded
+A fresh ``Session`` is built from the header's game, side and board data; every recorded
 call is made again with its time: views (engine ``view_from_text``) go through ``observe()``,
 clock ticks through ``tick()``, button starts through ``start_timer()``. What the engine says
 now is compared with what it said then; each disagreement is printed as a clear line. The last
@@ -23,13 +23,12 @@ from typing import Any
 from device.errors import DeviceError
 from device.records import Record, RecordError, describe, event_entry, read_record
 from engine.errors import EngineError
-from engine.solo import Event, SoloSession
+from engine.session import Event, Session
 
 log = logging.getLogger(__name__)
 
-# Entry types the engine produces; others ("abandoned", future notes) are passed over.
-EVENT_TYPES = frozenset({"setup", "timer_start", "move", "warning", "warning_cleared", "pending",
-                         "handled", "end"})
+# Entry types the device writes that no session call produced: passed over.
+DEVICE_TYPES = frozenset({"header", "abandoned"})
 # Fields that must agree between the record and the replay, when either has them.
 COMPARED = ("move", "position", "code", "outcome", "reason", "score")
 
@@ -62,7 +61,7 @@ def _calls(entries: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
     """Group consecutive engine entries that one session call produced (same source and t)."""
     group: list[dict[str, Any]] = []
     for entry in entries:
-        if entry.get("type") not in EVENT_TYPES:
+        if entry.get("type") in DEVICE_TYPES:
             continue
         key = (_source(entry), entry.get("t"), entry.get("view"))
         if group and key != (_source(group[0]), group[0].get("t"), group[0].get("view")):
@@ -80,23 +79,23 @@ def _mismatch(recorded: dict[str, Any], replayed: dict[str, Any]) -> bool:
                if k in recorded or k in replayed)
 
 
-def _new_session(header: dict[str, Any]) -> tuple[Any, SoloSession]:
+def _new_session(header: dict[str, Any]) -> Session:
     from engine.games import find_game
-    from engine.solo import new_session
+    from engine.session import new_session
 
     game = find_game(header["game"])
     board = game.load_board(header["side"], header["board"])
-    duration = float(header.get("duration", 300.0))
-    return game, new_session(header["game"], header["side"], board, duration=duration)
+    duration = header.get("duration")
+    return new_session(header["game"], header["side"], board,
+                       duration=None if duration is None else float(duration))
 
 
-def _call(session: SoloSession, game: Any, group: list[dict[str, Any]]
-          ) -> tuple[SoloSession, list[Event]]:
+def _call(session: Session, group: list[dict[str, Any]]) -> tuple[Session, list[Event]]:
     first = group[0]
     t = float(first["t"])
     source = _source(first)
     if source == "observe":
-        return session.observe(game.view_from_text(first["view"]), t)
+        return session.observe(session.rules.view_from_text(first["view"]), t)
     if source == "button":
         return session.start_timer(t)
     return session.tick(t)
@@ -109,10 +108,10 @@ def replay(record: Record) -> ReplayResult:
         EngineError: unknown game or side, or a board or view the engine cannot parse.
         KeyError / ValueError: an entry lacks the fields its call needs.
     """
-    game, session = _new_session(record.header)
+    session = _new_session(record.header)
     result = ReplayResult(session=session, last_t=0.0, cut_short=record.truncated)
     for group in _calls(record.entries):
-        session, events = _call(session, game, group)
+        session, events = _call(session, group)
         replayed = [event_entry(e) for e in events]
         result.lines.extend(describe(e) for e in replayed)
         _compare(result, group, replayed)

@@ -1,10 +1,11 @@
 """What the 128x64 OLED shows: a screen model (frozen dataclasses) and its rendering.
 
-The model is built by pure functions (``game_screen`` from a solo session) so tests assert on
-what the player is told rather than on pixels; ``render`` turns a model into a 128x64 mode "1"
-PIL image using only Pillow's built-in font (no system fonts needed on a fresh machine).
+The model is built by pure functions (``game_screen`` from a session's game-neutral summary,
+``engine.session.Summary``) so tests assert on what the player is told rather than on pixels;
+``render`` turns a model into a 128x64 mode "1" PIL image using only Pillow's built-in font (no
+system fonts needed on a fresh machine).
 
-May import: PIL, the standard library; sessions are read duck-typed (engine.solo.SoloSession).
+May import: PIL, the standard library and ``engine`` (its value types).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from engine.session import Summary
 
 WIDTH, HEIGHT = 128, 64
 SMALL = 10          # font size of ordinary lines (about 21 characters across)
@@ -41,15 +44,17 @@ class Menu:
 
 @dataclass(frozen=True)
 class Game:
-    """A game in progress: the clock, the push count, a status line and the last warning."""
+    """A game in progress: the clock, the moves made (under the game's short label, "P 3"),
+    a status line and the last warning."""
 
     title: str
     remaining_s: float
-    pushes: int
+    moves: int
     status: str = ""
     warning_code: str | None = None
     warning_message: str = ""
     timer_running: bool = False
+    counter: str = "M"
 
 
 @dataclass(frozen=True)
@@ -84,25 +89,25 @@ def game_title(game: str, side: str) -> str:
     return f"{game.replace('-', ' ').capitalize()} {side}"
 
 
-def game_screen(session: Any, now: float) -> Game | Result:
-    """Build the screen model of a solo session at time ``now`` (pure).
+def game_screen(summary: Summary) -> Game | Result:
+    """Build the screen model of a session's summary (pure).
 
     Args:
-        session: an ``engine.solo.SoloSession``.
-        now: the current time on the session's clock (frame timestamps).
+        summary: ``engine.session.Session.summary_view(now)``.
 
     Returns:
         ``Result`` once the session has an outcome, else ``Game``.
     """
-    remaining = session.remaining(now)
-    if session.outcome is not None:
-        return Result(outcome=str(session.outcome.result), remaining_s=remaining,
-                      score=session.score, summary=session.summary(now),
-                      reason=str(session.outcome.reason))
-    code, message = session.warning if session.warning else (None, "")
-    return Game(title=game_title(session.game, session.side), remaining_s=remaining,
-                pushes=session.pushes, status=session.status, warning_code=code,
-                warning_message=message, timer_running=session.timer.running)
+    remaining = summary.remaining if summary.remaining is not None else 0.0
+    if summary.outcome is not None:
+        return Result(outcome=str(summary.outcome.result), remaining_s=remaining,
+                      score=summary.score, summary=summary.line,
+                      reason=str(summary.outcome.reason))
+    code, message = summary.warning if summary.warning else (None, "")
+    return Game(title=game_title(summary.game, summary.side), remaining_s=remaining,
+                moves=summary.moves, counter=summary.counter, status=summary.status,
+                warning_code=code, warning_message=message,
+                timer_running=summary.clock_running)
 
 
 # --------------------------------------------------------------------------- rendering
@@ -211,10 +216,10 @@ def _warning_lines(model: Game) -> tuple[list[str], int]:
 
 
 def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
-    pushes = f"P {model.pushes}"
-    title, size = _fit(model.title, WIDTH - 8 - _width(pushes, SMALL))
+    moves = f"{model.counter} {model.moves}"
+    title, size = _fit(model.title, WIDTH - 8 - _width(moves, SMALL))
     _text(draw, (0, 0), title, size)
-    _text(draw, (WIDTH - 2 - _ink(pushes, SMALL)[1], 0), pushes, SMALL)
+    _text(draw, (WIDTH - 2 - _ink(moves, SMALL)[1], 0), moves, SMALL)
     clock = clock_text(model.remaining_s)
     left, right = _ink(clock, CLOCK)
     _text(draw, ((WIDTH - left - right) // 2, 4), clock, CLOCK)

@@ -1,5 +1,5 @@
 """Judge one move or list the legal moves of a position given as text (the ``judge`` and
-``moves`` commands without their I/O).
+``moves`` commands without their I/O), for any registered game.
 
 Pure standard library; imports only ``engine``.
 """
@@ -32,17 +32,18 @@ def judge(game: str, board: Any, position: str, move: str,
         remaining: seconds left on the timer; gives a score once the game is over.
 
     Returns:
-        ``{"legal", "code", "message", "position", "outcome", "score"}``: position after the move
-        (unchanged when illegal); outcome null, "success" or "failure"; score null unless the
-        game is over and ``remaining`` is given (UN-P1 on success, 0 on failure).
+        ``{"legal", "code", "message", "position", "outcome", "score"}`` and the game's own
+        fields (``Game.report``: a winner, a chain, per-player scores...): position after the
+        move (unchanged when illegal); outcome null or the game's word for its end; score null
+        unless the game is over, has points and ``remaining`` is given (or needs no clock).
 
     Raises:
         UnknownGameError: unknown game. NotationError: bad position or move text, or a move that
         lacks the observed result its effect needs.
     """
-    module = find_game(game)
-    state = module.parse_position(position, board)
-    parsed = module.parse_move(move)
+    rules = find_game(game)
+    state = rules.parse_position(position, board)
+    parsed = rules.parse_move(move, state)
     try:
         after = state.play(parsed)
         legal, code, message = True, None, ""
@@ -50,7 +51,8 @@ def judge(game: str, board: Any, position: str, move: str,
         after, legal, code, message = state, False, exc.code, exc.reason
     outcome = after.outcome
     score = None
-    if outcome is not None and remaining is not None:
+    if outcome is not None and (remaining is not None or rules.clock(board).timeout is None):
         score = after.score(remaining)
     return {"legal": legal, "code": code, "message": message, "position": after.position(),
-            "outcome": None if outcome is None else outcome.result, "score": score}
+            "outcome": None if outcome is None else outcome.result, "score": score,
+            **rules.report(after)}

@@ -5,8 +5,12 @@ Pure standard library; imports nothing from the project.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, Generic, TypeVar
+
+StateT = TypeVar("StateT")
 
 
 class Verdict(str, Enum):
@@ -20,7 +24,7 @@ class Verdict(str, Enum):
 
 
 @dataclass(frozen=True)
-class Judgement:
+class Judgement(Generic[StateT]):
     """One referee decision.
 
     Attributes:
@@ -32,7 +36,37 @@ class Judgement:
     """
 
     verdict: Verdict
-    state: object
+    state: StateT
     move: str | None = None
     code: str | None = None
     message: str = ""
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something a game asks the session to write to the record besides moves and warnings
+    (Unification's "pending" push and "handled" reroll), so a replay sees it too.
+
+    Attributes:
+        kind: the record line's ``type``.
+        data: JSON-ready fields of the line, in the order they are written.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RefereeStep(Generic[StateT]):
+    """What a game's referee step returns to the session.
+
+    Attributes:
+        judgement: the decision on the view.
+        memo: the game's own memory between views (opaque to the session; e.g. a push whose
+            effect is still to apply). The session hands it back on the next view.
+        notes: lines for the record, written before the session's own events.
+    """
+
+    judgement: Judgement[StateT]
+    memo: object = None
+    notes: tuple[Note, ...] = ()

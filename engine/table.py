@@ -1,8 +1,9 @@
 """What a top-down camera sees, in board coordinates, with a confidence per item.
 
-``vision`` fills these types from frames; the referee step of each game reads them. A reading
-the camera is unsure of keeps ``face=None`` (abstained) or a low ``confidence``: the referee then
-says the view is not trustworthy rather than guess.
+``vision`` fills these types from frames; the referee step of each game reads them. An item is
+a die, a cube, a tile or marker ink, with a colour from the game's palette. A reading the camera
+is unsure of keeps ``face=None`` (abstained) or a low ``confidence``: the referee then says the
+view is not trustworthy rather than guess. Pure standard library; imports nothing of ours.
 """
 
 from __future__ import annotations
@@ -10,13 +11,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+MIN_CONFIDENCE = 0.6
+"""A reading below this confidence is not trusted: the referee waits (every game, every reader)."""
+
 
 class Colour(str, Enum):
-    """Body colour of a die as the camera reads it."""
+    """Body colour of a die (or top colour of a cube) as the camera reads it. A game's palette
+    (``engine.layout.Layout.palette``) says which of them its items may have."""
 
     WHITE = "white"
     RED = "red"
+    BLACK = "black"
+    BLUE = "blue"
+    GREEN = "green"
     UNKNOWN = "unknown"
+
+
+class ItemKind(str, Enum):
+    """What an item on the table is."""
+
+    DIE = "die"      # a d6 (d4/d8) showing a face
+    CUBE = "cube"    # a CubeCourier cube: only its top colour matters
+    TILE = "tile"    # a dot tile lying face up
+    INK = "ink"      # marker ink in a cell
 
 
 class ViewStatus(str, Enum):
@@ -45,14 +62,18 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class DieSeen:
-    """One die as read from the table.
+class Item:
+    """One item as read from the table.
 
     Attributes:
-        face: top face 1-6, or None when the reader abstained (cocked, half hidden, blurred).
-        colour: body colour.
+        face: top face of a die (1-6, or up to 8), None when the reader abstained (cocked,
+            half hidden, blurred) or for items without a face (cubes, ink).
+        colour: body colour of a die, top colour of a cube.
         confidence: 0..1, the reader's belief in ``face`` and ``colour`` together.
         x_mm, y_mm: centre in board millimetres (origin at the board's north-west corner).
+        kind: what the item is.
+        stacked: a stack of two (a cube on a cube): only the upper one's top is seen.
+        ringed: the marker ring lies around it (CubeCourier's last moved cube).
     """
 
     face: int | None
@@ -60,10 +81,16 @@ class DieSeen:
     confidence: float = 1.0
     x_mm: float = 0.0
     y_mm: float = 0.0
+    kind: ItemKind = ItemKind.DIE
+    stacked: bool = False
+    ringed: bool = False
 
     @property
     def is_red(self) -> bool:
         return self.colour is Colour.RED
+
+
+DieSeen = Item  # the name of an item before items had kinds; kept while vision moves
 
 
 @dataclass(frozen=True)
@@ -72,16 +99,21 @@ class TableView:
 
     Attributes:
         grid: rows north to south of cells west to east; None for an empty cell.
-        outside: dice on the board but outside the grid (the push die, waiting dice, ...).
+        outside: items on the board outside the grid and outside every named zone (the push
+            die, ...).
+        zones: items in the layout's named zones (a roll tray, an off-board area), as
+            ``(zone name, items)`` pairs in the layout's order.
         status: whether this view may be refereed (see ``ViewStatus``).
         note: a short human sentence when ``status`` is not ``SETTLED`` ("hand over board").
+        extra: diagnostics of the reader (not compared).
     """
 
-    grid: tuple[tuple[DieSeen | None, ...], ...]
-    outside: tuple[DieSeen, ...] = ()
+    grid: tuple[tuple[Item | None, ...], ...]
+    outside: tuple[Item, ...] = ()
     status: ViewStatus = ViewStatus.SETTLED
     note: str = ""
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    zones: tuple[tuple[str, tuple[Item, ...]], ...] = ()
 
     @property
     def rows(self) -> int:
@@ -91,18 +123,23 @@ class TableView:
     def cols(self) -> int:
         return len(self.grid[0]) if self.grid else 0
 
-    def at(self, cell: Cell) -> DieSeen | None:
+    def at(self, cell: Cell) -> Item | None:
         return self.grid[cell.r][cell.c]
 
-    def dice(self) -> list[DieSeen]:
-        """Every die seen, grid first (row by row), then outside."""
-        return [d for row in self.grid for d in row if d is not None] + list(self.outside)
+    def zone(self, name: str) -> tuple[Item, ...]:
+        """The items in the named zone (none when the zone is empty or unknown)."""
+        return next((items for zone, items in self.zones if zone == name), ())
+
+    def dice(self) -> list[Item]:
+        """Every item seen: grid first (row by row), then outside, then the zones in order."""
+        items = [d for row in self.grid for d in row if d is not None] + list(self.outside)
+        return items + [d for _, zone in self.zones for d in zone]
 
     def min_confidence(self) -> float:
         dice = self.dice()
         return min((d.confidence for d in dice), default=1.0)
 
-    def is_trustworthy(self, min_confidence: float) -> tuple[bool, str]:
+    def is_trustworthy(self, min_confidence: float = MIN_CONFIDENCE) -> tuple[bool, str]:
         """Say whether the referee may act on this view, and if not, why (for the OLED)."""
         if self.status is not ViewStatus.SETTLED:
             return False, self.note or self.status.value.replace("_", " ")
@@ -111,7 +148,7 @@ class TableView:
             return False, unread
         for d in self.dice():
             if d.confidence < min_confidence:
-                return False, "a die is hard to read"
+                return False, f"a {d.kind.value} is hard to read"
         return True, ""
 
     def unread_note(self) -> str:
@@ -121,10 +158,13 @@ class TableView:
         read."""
         for r, row in enumerate(self.grid):
             for c, die in enumerate(row):
-                if die is not None and die.face is None:
+                if die is not None and die.face is None and die.kind is ItemKind.DIE:
                     return f"straighten or reroll {Cell(r, c)}"
-        if any(d.face is None for d in self.outside):
+        if any(d.face is None and d.kind is ItemKind.DIE for d in self.outside):
             return "straighten or reroll a die off the grid"
+        for name, items in self.zones:
+            if any(d.face is None and d.kind is ItemKind.DIE for d in items):
+                return f"straighten or reroll a die in the {name.replace('_', ' ')}"
         return ""
 
     @classmethod

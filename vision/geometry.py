@@ -24,6 +24,7 @@ class BoardGeometry:
         cell_mm: side of one grid cell.
         px_per_mm: scale of the canonical warped view.
         die_mm: nominal die edge.
+        palette: the colours the game's items may have (others are read as unknown).
     """
 
     name: str = "unification"
@@ -34,6 +35,7 @@ class BoardGeometry:
     cell_mm: float = 26.0
     px_per_mm: float = 3.0
     die_mm: float = 16.0
+    palette: tuple[str, ...] = ("white", "red")
 
     # Marker ids 0..3 sit at NW, NE, SE, SW, in that order.
     MARKER_IDS: tuple[int, int, int, int] = (0, 1, 2, 3)

@@ -284,7 +284,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
         if not _on_board(x_mm, y_mm, geometry, seen_markers, read=det.face is not None):
             continue
         confidence = float(det.confidence) * scale * straddle_factor(x_mm, y_mm, geometry)
-        die = DieSeen(det.face, _colour(det.colour), round(confidence, 4), x_mm, y_mm)
+        die = DieSeen(det.face, _colour(det.colour, geometry.palette), round(confidence, 4),
+                      x_mm, y_mm)
         cell = geometry.cell_at_mm(x_mm, y_mm)
         if cell is None:
             outside.append(die)
@@ -357,8 +358,6 @@ def _to_segment(x: float, y: float, at: float, lo: float, hi: float, *, vertical
     return float(np.hypot(across, beyond))
 
 
-def _colour(name: str) -> Colour:
-    try:
-        return Colour(name)
-    except ValueError:
-        return Colour.UNKNOWN
+def _colour(name: str, palette: Sequence[str]) -> Colour:
+    """The reader's colour name as the game's colour; one outside its palette is unknown."""
+    return Colour(name) if name in palette else Colour.UNKNOWN

@@ -5,6 +5,7 @@ import pytest
 from calibration.board_files import load_board
 from calibration.session_script import build_script, expected_final_line, replay_views
 from engine.games.unification import parse_move, parse_position
+from engine.games.unification.referee import referee
 from engine.referee import Verdict
 from engine.table import ViewStatus
 
@@ -34,8 +35,8 @@ def test_the_illegal_push_pushes_the_red_die_out(script):
     assert state.analyse(parse_move(illegal["move"]).entry).code == "UN-F1"
     wrong = [f for f in script.frames if f.kind == "illegal"]
     assert len(wrong) >= 3
-    assert state.referee(wrong[-1].view).verdict is Verdict.ILLEGAL
-    assert state.referee(wrong[-1].view).code == "UN-F1"
+    assert referee(state, wrong[-1].view).verdict is Verdict.ILLEGAL
+    assert referee(state, wrong[-1].view).code == "UN-F1"
 
 
 def test_frames_have_hands_between_settled_states(script):

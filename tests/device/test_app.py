@@ -1,7 +1,7 @@
 """The app loop on scripted frames: a fake board reader turns each frame's text into a view.
 
 The frames' "images" are view texts in the engine's notation (or None / "hand"), so the tests
-run the real SettleDetector, SoloSession, screens, records and replay without any image work.
+run the real SettleDetector, game Session, screens, records and replay without any image work.
 """
 
 from __future__ import annotations
@@ -121,10 +121,10 @@ def test_hand_then_setup_starts_the_clock(tmp_path: Path) -> None:
     app.step()
     assert app.current_screen().status == "hand over board"
     run_until(app, 2.5)
-    assert app.session.state is not None and app.session.timer.running
+    assert app.session.state is not None and app.session.clock.running
     screen = app.current_screen()
     assert isinstance(screen, Game) and clock_text(screen.remaining_s) == "5:00"
-    assert screen.pushes == 0 and screen.warning_code is None
+    assert screen.moves == 0 and screen.warning_code is None
 
 
 def test_illegal_push_warns_and_chirps_then_clears_when_put_back(tmp_path: Path) -> None:
@@ -133,10 +133,10 @@ def test_illegal_push_warns_and_chirps_then_clears_when_put_back(tmp_path: Path)
     screen = app.current_screen()
     assert screen.warning_code == "UN-F3" and screen.warning_message
     assert app.buzzer.sounds == ["chirp"]
-    assert app.session.pushes == 0 and app.session.timer.running
+    assert app.session.moves == 0 and app.session.clock.running
     run_until(app, 12.5)
     assert app.current_screen().warning_code is None
-    assert app.session.timer.running  # the clock never stopped
+    assert app.session.clock.running  # the clock never stopped
     assert clock_text(app.current_screen().remaining_s) == clock_text(300 - (12.5 - 2.5))
 
 
@@ -148,7 +148,7 @@ def test_success_stops_the_clock_and_scores(tmp_path: Path) -> None:
     left = 300 - (20.5 - 2.5)
     assert screen.score == int(left // 60)            # red die not in the centre: not doubled
     assert clock_text(screen.remaining_s) == clock_text(left)
-    assert app.session.pushes == 1
+    assert app.session.moves == 1
     assert app.camera.closed and app.display.closed
     assert app.buzzer.sounds == ["chirp", "fanfare"]   # the warning, then the success
 
@@ -171,12 +171,12 @@ def test_camera_lost_mid_game_keeps_the_game_and_the_clock(tmp_path: Path) -> No
         + frames((40, START), (50, WIN))
     app = make_app(tmp_path, script)
     run_until(app, 10.5)
-    state_before, started = app.session.state, app.session.timer.started_at
+    state_before, started = app.session.state, app.session.clock.started_at
     for _ in range(3):
         assert app.step()
         assert app.current_screen().status == CAMERA_LOST
     assert app.camera.reopened == 3
-    assert app.session.state is state_before and app.session.timer.started_at == started
+    assert app.session.state is state_before and app.session.clock.started_at == started
     assert app.current_screen().warning_code == "UN-F3"     # the warning is kept too
     app.run()
     result = app.current_screen()

@@ -41,7 +41,7 @@ def test_device_path_on_the_fixture_with_a_perfect_reader(tmp_path: Path) -> Non
     app = build_app(SESSION, tmp_path, reader=LabelledReader(EXPECTED["views"]))
     app.run()
     assert app.session.summary(app.now) == EXPECTED["final_line"]
-    assert app.session.pushes == len(EXPECTED["pushes"])
+    assert app.session.moves == len(EXPECTED["pushes"])
     record = [json.loads(x) for x in (tmp_path / "demo.jsonl").read_text().splitlines()]
     moves = [e["move"] for e in record if e["type"] == "move"]
     assert moves == [p["move"] for p in EXPECTED["pushes"]]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from device.menu import GameChoice, MenuState, games_from_registry
 from device.screens import Greeting, Menu
 
@@ -57,6 +55,6 @@ def test_press_enum_members_work_by_value() -> None:
 
 
 def test_games_from_registry_reads_info() -> None:
-    registry = {"unification": SimpleNamespace(INFO=SimpleNamespace(
-        title="Unification", sides=("simple", "complex")))}
-    assert games_from_registry(registry) == (GAMES[0],)
+    from engine.games import GAMES as REGISTRY
+
+    assert games_from_registry(REGISTRY) == (GAMES[0],)

@@ -44,7 +44,7 @@ def test_replay_agrees_event_by_event(live) -> None:
     path, _ = live
     result = replay(read_record(path))
     assert result.disagreements == [] and not result.cut_short
-    assert result.session.pushes == 1 and result.session.outcome.result == "success"
+    assert result.session.moves == 1 and result.session.outcome.result == "success"
 
 
 def test_a_tampered_record_is_reported_as_a_disagreement(live, capsys) -> None:

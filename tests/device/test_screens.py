@@ -18,18 +18,17 @@ from device.screens import (
     game_screen,
     render,
 )
+from engine.session import Summary
 
 
-def _session(**kw):
-    """A stand-in with the attributes game_screen reads from engine.solo.SoloSession."""
-    base = {"game": "unification", "side": "simple", "pushes": 3, "warning": None,
-            "status": "apply effect: +1", "outcome": None, "score": None,
-            "timer": SimpleNamespace(running=True)}
+def _summary(now: float, **kw) -> Summary:
+    """A session's game-neutral summary at ``now`` (a 5-minute clock started at 0)."""
+    base = {"game": "unification", "side": "simple", "title": "Unification", "moves": 3,
+            "counter": "P", "remaining": max(0.0, 300.0 - now), "clock_running": True,
+            "status": "apply effect: +1", "warning": None, "to_move": None, "last_move": "W0",
+            "outcome": None, "score": None, "line": f"summary at {now}"}
     base.update(kw)
-    s = SimpleNamespace(**base)
-    s.remaining = lambda now: max(0.0, 300.0 - now)
-    s.summary = lambda now: f"summary at {now}"
-    return s
+    return Summary(**base)
 
 
 def test_clock_text_rounds_down_and_never_goes_negative() -> None:
@@ -40,9 +39,9 @@ def test_clock_text_rounds_down_and_never_goes_negative() -> None:
 
 
 def test_game_model_from_session() -> None:
-    model = game_screen(_session(warning=("UN-F1", "red die can't leave")), now=138.6)
+    model = game_screen(_summary(138.6, warning=("UN-F1", "red die can't leave")))
     assert isinstance(model, Game)
-    assert model.title == "Unification simple" and model.pushes == 3
+    assert model.title == "Unification simple" and (model.counter, model.moves) == ("P", 3)
     assert clock_text(model.remaining_s) == "2:41"
     assert (model.warning_code, model.warning_message) == ("UN-F1", "red die can't leave")
     assert model.status == "apply effect: +1" and model.timer_running
@@ -50,7 +49,7 @@ def test_game_model_from_session() -> None:
 
 def test_result_model_once_the_session_has_an_outcome() -> None:
     outcome = SimpleNamespace(result="success", reason="UN-E1")
-    model = game_screen(_session(outcome=outcome, score=4), now=139.0)
+    model = game_screen(_summary(139.0, outcome=outcome, score=4, clock_running=False))
     assert model == Result(outcome="success", remaining_s=161.0, score=4,
                            summary="summary at 139.0", reason="UN-E1")
 
@@ -111,10 +110,10 @@ def test_render_refuses_unknown_models() -> None:
         render("5:00")  # type: ignore[arg-type]
 
 
-def test_push_count_is_drawn_whole_at_the_right_edge() -> None:
+def test_move_count_is_drawn_whole_at_the_right_edge() -> None:
     from device.screens import SMALL, font
 
-    image = render(Game("Unification simple", 300, 0, ""))
+    image = render(Game("Unification simple", 300, 0, "", counter="P"))
     header = image.crop((0, 0, WIDTH, 12))
     columns = [sum(header.crop((x, 0, x + 1, 12)).histogram()[1:]) for x in range(WIDTH)]
     start = min(x for x in range(100, WIDTH) if columns[x])

@@ -21,9 +21,9 @@ def board_data(side: str) -> dict[str, Any]:
 
 @pytest.fixture
 def simple() -> unification.Board:
-    return unification.load_board("simple", board_data("simple"))
+    return unification.GAME.load_board("simple", board_data("simple"))
 
 
 @pytest.fixture
 def complex_() -> unification.Board:
-    return unification.load_board("complex", board_data("complex"))
+    return unification.GAME.load_board("complex", board_data("complex"))

@@ -11,7 +11,7 @@ from calibration.board_files import BoardFileError, load_board, load_board_data
 from engine.errors import BoardDataError, EngineError, UnknownGameError
 from engine.games import GAMES, find_game
 from engine.games import unification as un
-from engine.games.unification_board import Slot
+from engine.games.unification import Slot
 
 from .conftest import board_data
 
@@ -34,7 +34,7 @@ def test_packaged_defaults_match_un_d2_and_un_d3() -> None:
 
 def test_every_registered_side_has_a_packaged_file() -> None:
     for name, module in GAMES.items():
-        for side in module.INFO.sides:
+        for side in module.info.sides:
             assert load_board_data(name, side)["side"] == side
 
 
@@ -89,7 +89,7 @@ def test_missing_slot_is_named() -> None:
     data = board_data("complex")
     del data["exits"]["W1"]
     with pytest.raises(BoardDataError, match="exit slot W1 is missing"):
-        un.load_board("complex", data)
+        un.GAME.load_board("complex", data)
 
 
 def test_unknown_side_and_game() -> None:

@@ -1,71 +1,120 @@
-"""One conformance test over every registered game (OpenSpiel style): seeded random playouts.
+"""One conformance test over every registered game, through the ``Game`` protocol alone
+(OpenSpiel style): seeded random playouts from the game's own random starts.
 
-The seeded ``random.Random`` only picks among ``legal_moves()``, whose entries carry the observed
-results (reroll faces, PM choices): the engine itself never rolls.
+No per-game code: a new game is picked up by the registry. The seeded ``random.Random`` picks
+among ``legal_moves()``, whose entries carry the observed results (reroll faces, PM choices,
+cube sides): the engine itself never rolls.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Callable
-from types import ModuleType
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.game import AnyGame
 from engine.games import GAMES
 from engine.referee import Verdict
+from engine.session import new_session
+from engine.table import MIN_CONFIDENCE
 
-from .conftest import board_data
-
-
-def _unification_start(rng: random.Random) -> str:
-    cells = [str(rng.randint(1, 6)) for _ in range(9)]
-    red = rng.randrange(9)
-    cells[red] = "R" + cells[red]
-    rows = ["".join(cells[r * 3:r * 3 + 3]) for r in range(3)]
-    return f"{'/'.join(rows)} P={rng.randint(1, 6)} F=none"
+BOARDS = Path(__file__).resolve().parents[2] / "calibration" / "boards"
+PLAYOUTS = 15
+MAX_MOVES = 40
 
 
-# a random initial position for each game: a new game must add its own here
-STARTS: dict[str, Callable[[random.Random], str]] = {"unification": _unification_start}
-BOARDS: dict[str, Callable[[str], dict[str, Any]]] = {"unification": board_data}
+def packaged_board(game: AnyGame, side: str) -> Any:
+    data = json.loads((BOARDS / f"{game.info.name}-{side}.json").read_text(encoding="utf-8"))
+    return game.load_board(side, data)
 
 
-def test_every_game_has_a_start_generator_and_info() -> None:
-    assert set(STARTS) == set(GAMES)
-    for name, module in GAMES.items():
-        assert module.INFO.name == name and module.INFO.sides
+def boards() -> list[tuple[str, str]]:
+    return [(name, side) for name, game in sorted(GAMES.items()) for side in game.info.sides]
 
 
-def _playout(module: ModuleType, board: Any, rng: random.Random, max_moves: int) -> int:
-    state = module.parse_position(STARTS[module.INFO.name](rng), board)
-    for _ in range(max_moves):
-        assert module.parse_position(state.position(), board) == state
-        legal = state.legal_moves()
-        assert (state.outcome is None) == bool(legal)
+def test_every_game_describes_itself() -> None:
+    for name, game in GAMES.items():
+        info = game.info
+        assert info.name == name and info.sides and info.title
+        assert 1 <= info.players[0] <= info.players[1]
+        assert info.rule_prefix.isupper() and info.move_nouns[0] and info.counter
+
+
+def _check_position(game: AnyGame, board: Any, state: Any) -> list[Any]:
+    """The text round trip, the view round trip, and the moves that end the game."""
+    assert game.parse_position(state.position(), board) == state
+    view = game.expected_view(state)
+    assert game.view_from_text(game.view_to_text(view)) == view
+    step = game.referee(state, view, None, MIN_CONFIDENCE)
+    assert step.judgement.verdict is Verdict.UNCHANGED, (state.position(), step.judgement)
+    legal = list(state.legal_moves())
+    assert (state.outcome is None) == bool(legal), state.position()
+    return legal
+
+
+def _playout(game: AnyGame, board: Any, rng: random.Random, tally: Counter[str]) -> None:
+    state = game.random_start(board, rng)
+    tally["starts"] += 1
+    tally[f"start {state.position()}"] += 1
+    for _ in range(MAX_MOVES):
+        legal = _check_position(game, board, state)
         if not legal:
-            break
+            tally["ended"] += 1
+            return
         move = rng.choice(legal)
-        assert module.parse_move(str(move)) == move
+        assert game.parse_move(str(move), state) == move
         after = state.play(move)
-        view = module.view_from_text(module.view_to_text(_camera(module, after)))
-        judgement = state.referee(view)
-        assert judgement.verdict in (Verdict.MOVE, Verdict.PENDING)
+        view = game.expected_view(after)
+        j = game.referee(state, view, None, MIN_CONFIDENCE).judgement
+        assert j.verdict in (Verdict.MOVE, Verdict.PENDING), (state.position(), str(move), j)
+        if j.verdict is Verdict.MOVE:  # the move the referee saw leaves the same table
+            assert game.expected_view(j.state) == view
+            tally["seen"] += 1
+        tally["moves"] += 1
         state = after
-    return 1
 
 
-def _camera(module: ModuleType, state: Any) -> Any:
-    grid, _, rest = state.position().partition(" P=")
-    return module.view_from_text(f"{grid} P={rest.split()[0]}")
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_random_playouts(name: str) -> None:
-    module = GAMES[name]
+@pytest.mark.parametrize(("name", "side"), boards())
+def test_random_playouts(name: str, side: str) -> None:
+    game = GAMES[name]
+    board = packaged_board(game, side)
     rng = random.Random(20261121)
-    for side in module.INFO.sides:
-        board = module.load_board(side, BOARDS[name](side))
-        played = sum(_playout(module, board, rng, max_moves=40) for _ in range(15))
-        assert played == 15
+    tally: Counter[str] = Counter()
+    for _ in range(PLAYOUTS):
+        _playout(game, board, rng, tally)
+    assert tally["starts"] == PLAYOUTS
+    assert len([k for k in tally if k.startswith("start ")]) > PLAYOUTS // 2  # random starts
+    assert tally["moves"] >= PLAYOUTS  # each start is played on, most for many moves
+    assert tally["seen"] >= tally["moves"] // 2  # the camera follows most moves by itself
+
+
+@pytest.mark.parametrize(("name", "side"), boards())
+def test_the_session_follows_a_random_game_from_its_views(name: str, side: str) -> None:
+    """The one session sets the game up from the start's view and follows its moves."""
+    game = GAMES[name]
+    board = packaged_board(game, side)
+    rng = random.Random(7)
+    start = game.random_start(board, rng)
+    session = new_session(name, side, board)
+    session, events = session.observe(game.expected_view(start), 0.0)
+    assert "setup" in [e.kind for e in events], session.status
+    assert game.expected_view(session.state) == game.expected_view(start)
+    state, t = start, 0.0
+    for _ in range(MAX_MOVES):
+        legal = list(state.legal_moves())
+        if not legal or session.outcome is not None:
+            break
+        state = state.play(rng.choice(legal))
+        t += 1.0
+        session, events = session.observe(game.expected_view(state), t)
+        if "move" in [e.kind for e in events]:
+            assert game.expected_view(session.state) == game.expected_view(state)
+            assert session.moves >= 1 and session.last_move is not None
+        else:  # a move under way (a reroll showing its old face): the table stays as it was
+            session, events = session.observe(game.expected_view(session.state), t + 0.5)
+            state = session.state
+    assert session.summary(t).startswith(f"{name}")

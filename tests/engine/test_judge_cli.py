@@ -79,8 +79,8 @@ def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], ar
 
 
 def test_engine_judge_directly() -> None:
-    from engine.games.unification import load_board
-    board = load_board("simple", board_data("simple"))
+    from engine.games.unification import GAME
+    board = GAME.load_board("simple", board_data("simple"))
     assert moves("unification", board, "111/1R11/121 P=6 F=S1")[:2] == ["N0", "N1"]
     result = judge("unification", board, "111/1R11/121 P=1 F=none", "S1", remaining=100.0)
     assert (result["legal"], result["code"], result["score"]) == (False, "UN-F3", None)

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from engine.games.unification import Board, Slot, State, parse_position, view_from_text
-from engine.games.unification_effects import rotate_times
-from engine.games.unification_notation import format_position
+from engine.games.unification.effects import rotate_times
+from engine.games.unification.referee import referee
+from engine.games.unification.setup import setup_from_view
 from engine.referee import Judgement, Verdict
 from engine.table import Colour, DieSeen, TableView, ViewStatus
 
@@ -33,7 +34,7 @@ def camera_after(state: State) -> TableView:
 
 
 def judge(state: State, text: str) -> Judgement:
-    return state.referee(view_from_text(text))
+    return referee(state, view_from_text(text))
 
 
 def random_positions(board: Board, count: int, seed: int) -> list[State]:
@@ -51,7 +52,7 @@ def _check_every_legal_move(state: State) -> None:
     for move in state.legal_moves():
         after = state.play(move)
         view = camera_after(after)
-        j = state.referee(view)
+        j = referee(state, view)
         a = state.analyse(move.entry)
         if "REROLL" in state.board.effects(a.exit) and after.push == a.slid.out:
             # a reroll showing its old face looks like "not rolled yet": the referee waits
@@ -161,17 +162,17 @@ def test_f6_rotations(simple: Board, complex_: Board) -> None:
     state = parse_position(EXAMPLE, complex_)
     a = state.analyse(Slot("E", 0))
     for turns, verdict in ((1, Verdict.MOVE), (2, Verdict.ILLEGAL), (3, Verdict.ILLEGAL)):
-        j = state.referee(seen(*rotate_times(a.slid.cells, a.slid.red, turns), "2"))
+        j = referee(state, seen(*rotate_times(a.slid.cells, a.slid.red, turns), "2"))
         assert j.verdict is verdict
         if verdict is Verdict.ILLEGAL:
             assert (j.code, j.move) == ("UN-F6", "E0")
     # W0 on the simple side has no ROTATE: turning the grid afterwards is UN-F6
     s = parse_position(EXAMPLE, simple)
     w0 = s.analyse(Slot("W", 0))
-    j = s.referee(seen(*rotate_times(w0.slid.cells, w0.slid.red, 1), "2"))
+    j = referee(s, seen(*rotate_times(w0.slid.cells, w0.slid.red, 1), "2"))
     assert (j.code, j.move) == ("UN-F6", "W0")
     # no push at all, grid turned
-    j = s.referee(seen(*rotate_times(s.cells, s.red, 1), "4"))
+    j = referee(s, seen(*rotate_times(s.cells, s.red, 1), "4"))
     assert j.code == "UN-F6"
 
 
@@ -210,9 +211,9 @@ def test_untrusted_views_never_judge(simple: Board) -> None:
         "push die not seen": view_from_text("251/46R3/623 P=-"),
     }
     for message, view in cases.items():
-        j = state.referee(view)
+        j = referee(state, view)
         assert (j.verdict, j.message, j.state) == (Verdict.UNTRUSTED, message, state)
-    assert state.referee(low, min_confidence=0.2).verdict is Verdict.MOVE
+    assert referee(state, low, min_confidence=0.2).verdict is Verdict.MOVE
 
 
 # --- set-up ------------------------------------------------------------------------------------
@@ -226,15 +227,13 @@ def test_untrusted_views_never_judge(simple: Board) -> None:
     ("251/46R3/623 P=4 S=hand", "hand"),
 ])
 def test_setup_reasons(simple: Board, view: str, reason: str) -> None:
-    from engine.games.unification import setup_from_view
     assert setup_from_view(view_from_text(view), simple) == (None, reason)
 
 
 def test_setup_gives_the_initial_state(simple: Board) -> None:
-    from engine.games.unification import setup_from_view
     state, why = setup_from_view(view_from_text("251/46R3/623 P=4"), simple)
     assert why == "" and state is not None
-    assert format_position(state) == EXAMPLE
+    assert state.position() == EXAMPLE
     assert Colour.RED.value == "red"
 
 
@@ -263,7 +262,7 @@ def test_forbidden_pushes_are_named_never_accepted(side: str, simple: Board,
             if a.code not in ("UN-F2", "UN-F3"):
                 continue
             view = seen(a.slid.cells, a.slid.red, str(a.slid.out))
-            j = state.referee(view)
+            j = referee(state, view)
             assert j.verdict is not Verdict.MOVE or view in _legal_views(state)
             if (a.slid.cells, a.slid.red) in legal_arrangements or view in _legal_views(state):
                 continue  # the same table could come from a legal push: nothing to name
@@ -289,7 +288,7 @@ def test_a_die_changed_after_a_legal_push_is_never_a_move(side: str, simple: Boa
             i = rng.randrange(9)
             cells[i] = rng.choice([f for f in range(1, 7) if f != cells[i]])
             view = seen(tuple(cells), after.red, str(after.push))
-            j = state.referee(view)
+            j = referee(state, view)
             if j.verdict is Verdict.MOVE:
                 assert view in legal
             illegal += j.verdict is Verdict.ILLEGAL

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalMoveError, NotationError
-from engine.games.unification import Board, load_board, parse_move, parse_position
+from engine.games.unification import GAME, Board, parse_move, parse_position
 from engine.outcome import Outcome
 
 from .conftest import board_data
@@ -106,7 +106,7 @@ def test_f2_slot_scope_forbids_only_the_same_line(simple: Board) -> None:
 
 
 def test_f2_side_scope_forbids_the_whole_side() -> None:
-    board = load_board("simple", {**board_data("simple"),
+    board = GAME.load_board("simple", {**board_data("simple"),
                                   "options": {"push_back_scope": "side"}})
     after = "425/46R3/623 P=2 F=E0"
     for move in ("E0", "E1=3", "E2=3"):
@@ -129,7 +129,7 @@ def test_f5_effect_result_outside_the_allowed_results(complex_: Board, simple: B
 
 
 def test_pm_direction_literal_forces_low_up_high_down() -> None:
-    board = load_board("complex", {**board_data("complex"),
+    board = GAME.load_board("complex", {**board_data("complex"),
                                    "options": {"pm_direction": "literal"}})
     state = parse_position(EXAMPLE, board)
     assert [str(m) for m in state.legal_moves() if m.side in "SW"] == ["S0", "S1", "S2",
@@ -155,7 +155,7 @@ def test_e1_success_when_a_push_makes_nine_equal(simple: Board) -> None:
 def test_e2_stuck_when_no_push_is_legal() -> None:
     data = {**board_data("simple"), "exits": {f"{s}{i}": ["DEC1"] for s in "NESW"
                                               for i in range(3)}}
-    board = load_board("simple", data)
+    board = GAME.load_board("simple", data)
     stuck = parse_position("111/1R11/111 P=1 F=none", board)
     assert stuck.legal_moves() == []
     assert stuck.outcome == Outcome("failure", "UN-E2")
@@ -171,5 +171,5 @@ def test_e2_stuck_when_no_push_is_legal() -> None:
     ("complex", "4R33/162/546 P=2 F=W0", 12),  # W0 forbidden, S1 pushes the red out
 ])
 def test_perft_legal_move_counts(side: str, position: str, count: int) -> None:
-    board = load_board(side, board_data(side))
+    board = GAME.load_board(side, board_data(side))
     assert len(parse_position(position, board).legal_moves()) == count

@@ -5,8 +5,8 @@ Pure standard library; imports only ``engine``.
 
 from __future__ import annotations
 
-from engine.games.unification_board import Board
-from engine.games.unification_state import State
+from engine.games.unification.board import Board
+from engine.games.unification.state import State
 from engine.table import Colour, TableView
 
 MIN_CONFIDENCE = 0.6

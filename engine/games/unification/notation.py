@@ -13,26 +13,13 @@ from __future__ import annotations
 import re
 
 from engine.errors import NotationError
-from engine.games.unification_board import Board, Slot, parse_slot
-from engine.games.unification_state import Move, State
+from engine.games.unification.board import Board, Slot, parse_slot
+from engine.games.unification.state import Move, State
 from engine.table import Colour, DieSeen, TableView, ViewStatus
 
 POSITION_EXAMPLE = "251/46R3/623 P=4 F=none"
 _MOVE = re.compile(r"^([NESW])([0-2])(?:=([1-6]))?$")
 _CELL = re.compile(r"[RU]?[1-6?]|\.")
-
-
-def format_position(state: State) -> str:
-    """The position text of ``state``."""
-    rows = []
-    for r in range(3):
-        row = ""
-        for c in range(3):
-            i = r * 3 + c
-            row += ("R" if i == state.red else "") + str(state.cells[i])
-        rows.append(row)
-    forbidden = "none" if state.forbidden is None else str(state.forbidden)
-    return f"{'/'.join(rows)} P={state.push} F={forbidden}"
 
 
 def parse_position(text: str, board: Board) -> State:

@@ -1,10 +1,11 @@
-"""The solo session: set-up, automatic timer start, moves, warnings, end, score, re-judging."""
+"""The game session on Unification: set-up, automatic timer start, moves, warnings, end, score,
+re-judging, and the game's memo of a push still to finish."""
 
 from __future__ import annotations
 
-from engine.games.unification import Board, load_board, view_from_text
+from engine.games.unification import GAME, Board, view_from_text
 from engine.outcome import Outcome
-from engine.solo import Event, SoloSession, new_session
+from engine.session import Event, Session, new_session
 from engine.table import TableView, ViewStatus
 
 from .conftest import board_data
@@ -12,7 +13,7 @@ from .conftest import board_data
 START = "3R33/333/343 P=3"  # red on r0c1; N1 (FLIP 4 -> 3) wins with the red die in the centre
 
 
-def feed(session: SoloSession, script: list[tuple[float, str]]) -> tuple[SoloSession, list[Event]]:
+def feed(session: Session, script: list[tuple[float, str]]) -> tuple[Session, list[Event]]:
     events: list[Event] = []
     for t, text in script:
         view = (TableView.unsettled(ViewStatus.HAND, "hand over board") if text == "hand"
@@ -24,11 +25,11 @@ def feed(session: SoloSession, script: list[tuple[float, str]]) -> tuple[SoloSes
 
 def test_set_up_phase_waits_with_a_reason(simple: Board) -> None:
     session = new_session("unification", "simple", simple)
-    assert (session.status, session.state, session.timer.started) == (
+    assert (session.status, session.state, session.clock.started) == (
         "set up the dice", None, False)
     session, events = feed(session, [(0.0, "333/3R33/3.. P=3")])
     assert events == [] and session.status == "set up the dice: 7 of 9 in the grid"
-    assert not session.timer.started and session.summary(0.0) == "unification (simple): setting up"
+    assert not session.clock.started and session.summary(0.0) == "unification (simple): setting up"
 
 
 def test_scripted_game_with_a_warning_put_back_and_success(simple: Board) -> None:
@@ -36,17 +37,17 @@ def test_scripted_game_with_a_warning_put_back_and_success(simple: Board) -> Non
     session, events = feed(session, [(2.0, START)])
     assert [e.kind for e in events] == ["setup", "timer_start"]
     assert events[0].data == {"position": "3R33/333/343 P=3 F=none", "view": START}
-    assert session.timer.started_at == 2.0
+    assert session.clock.started_at == 2.0
 
     # S1 pushes the red die out: UN-F1 once, not repeated, kept through a hand, cleared on put-back
     session, events = feed(session, [(10.0, "333/343/333 P=R3"), (11.0, "333/343/333 P=R3"),
                                      (12.0, "hand")])
     assert [(e.kind, e.data.get("code")) for e in events] == [("warning", "UN-F1")]
     assert session.warning == ("UN-F1", "red die can't leave")
-    assert session.status == "hand over board" and session.timer.running
+    assert session.status == "hand over board" and session.clock.running
     session, events = feed(session, [(15.0, START)])
     assert [(e.kind, e.data["code"]) for e in events] == [("warning_cleared", "UN-F1")]
-    assert session.warning is None and session.pushes == 0
+    assert session.warning is None and session.moves == 0
 
     # a die turned by hand is a different warning
     session, events = feed(session, [(20.0, "3R33/333/353 P=3"), (22.0, START)])
@@ -60,9 +61,9 @@ def test_scripted_game_with_a_warning_put_back_and_success(simple: Board) -> Non
     session, events = feed(session, [(40.0, "333/3R33/333 P=3")])
     assert [e.kind for e in events] == ["move", "end"]
     assert events[0].data == {"move": "N1", "position": "333/3R33/333 P=3 F=S1",
-                              "view": "333/3R33/333 P=3", "pushes": 1}
+                              "view": "333/3R33/333 P=3", "moves": 1}
     assert session.outcome == Outcome("success", "UN-E1")
-    assert session.timer.started_at == 2.0 and session.timer.stopped_at == 40.0
+    assert session.clock.started_at == 2.0 and session.clock.stopped_at == 40.0
     assert session.score == 8  # 262 s left: 4 whole minutes, doubled (red on r1c1)
     summary = "unification (simple): success with 4:22 left, score 8"
     assert events[1].data == {"outcome": "success", "reason": "UN-E1", "score": 8,
@@ -81,13 +82,13 @@ def test_timeout_is_failure_fa_e1(simple: Board) -> None:
     assert ended.summary(400.0) == "unification (simple): failure (FA-E1 time is up), score 0"
     # a view after 0:00 ends the game too, and never plays a move
     late, events = session.observe(view_from_text("333/3R33/333 P=3"), 305.0)
-    assert late.outcome == Outcome("failure", "FA-E1") and late.pushes == 0
+    assert late.outcome == Outcome("failure", "FA-E1") and late.moves == 0
 
 
 def test_stuck_set_up_is_failure_un_e2() -> None:
     data = {**board_data("simple"), "exits": {f"{s}{i}": ["DEC1"] for s in "NESW"
                                               for i in range(3)}}
-    board = load_board("simple", data)
+    board = GAME.load_board("simple", data)
     session, events = feed(new_session("unification", "simple", board),
                            [(0.0, "111/1R11/111 P=1")])
     assert [e.kind for e in events] == ["setup", "timer_start", "end"]
@@ -100,7 +101,7 @@ def test_button_starts_the_timer_before_set_up(simple: Board) -> None:
     assert [e.kind for e in events] == ["timer_start"] and session.state is None
     assert session.start_timer(6.0) == (session, [])
     session, events = feed(session, [(10.0, START)])
-    assert [e.kind for e in events] == ["setup"] and session.timer.started_at == 5.0
+    assert [e.kind for e in events] == ["setup"] and session.clock.started_at == 5.0
     assert session.remaining(65.0) == 240.0
 
 
@@ -117,7 +118,7 @@ def test_record_re_judged_from_view_texts_gives_the_same_events(simple: Board) -
             replay, new = replay.observe(view_from_text(event.data["view"]), event.t)
             replayed += new
     assert replayed == recorded
-    assert replay.state == session.state and replay.pushes == session.pushes
+    assert replay.state == session.state and replay.moves == session.moves
 
 
 # E2 on START: row 2 becomes 4 3 3 and its 3 leaves through W2 (REROLL on the simple side)
@@ -128,8 +129,8 @@ def test_reroll_keeping_its_face_counts_once_a_hand_was_over_the_die(simple: Boa
     session, _ = feed(new_session("unification", "simple", simple), [(0.0, START)])
     session, events = feed(session, [(5.0, PUSHED_OUT_AS_IT_WAS), (6.0, PUSHED_OUT_AS_IT_WAS)])
     assert [(e.kind, e.data["message"]) for e in events] == [("pending", "apply effect: reroll")]
-    assert session.status == "apply effect: reroll" and session.pushes == 0
-    assert (session.pending, session.handled) == ("E2", False)
+    assert session.status == "apply effect: reroll" and session.moves == 0
+    assert (session.memo.pending, session.memo.handled) == ("E2", False)
 
     session, events = feed(session, [(7.0, "hand"), (8.0, "hand")])
     assert [(e.kind, e.data["move"]) for e in events] == [("handled", "E2")]  # noted once
@@ -137,7 +138,7 @@ def test_reroll_keeping_its_face_counts_once_a_hand_was_over_the_die(simple: Boa
     assert [e.kind for e in events] == ["move"]
     assert events[0].data["move"] == "E2=3" and events[0].data["position"] == (
         "3R33/333/433 P=3 F=W2")
-    assert (session.pushes, session.pending, session.handled) == (1, None, False)
+    assert (session.moves, session.memo.pending, session.memo.handled) == (1, None, False)
 
 
 def test_reroll_showing_its_old_face_without_a_hand_stays_pending(simple: Board) -> None:
@@ -146,7 +147,7 @@ def test_reroll_showing_its_old_face_without_a_hand_stays_pending(simple: Board)
     session, events = session.observe(view_from_text(PUSHED_OUT_AS_IT_WAS), 5.0)
     session, more = session.observe(moving, 6.0)  # a flicker of the reader is not a hand
     session, again = session.observe(view_from_text(PUSHED_OUT_AS_IT_WAS), 7.0)
-    assert [e.kind for e in events + more + again] == ["pending"] and session.pushes == 0
+    assert [e.kind for e in events + more + again] == ["pending"] and session.moves == 0
     assert session.status == "apply effect: reroll"
 
 
@@ -156,7 +157,7 @@ def test_a_hand_over_another_pending_push_does_not_carry_over(simple: Board) -> 
     # is forgotten, so E2's same-face reroll afterwards still needs its own hand
     session, _ = feed(session, [(5.0, "333/3R33/333 P=4"), (6.0, "hand"), (7.0, START),
                                 (8.0, PUSHED_OUT_AS_IT_WAS)])
-    assert (session.pending, session.handled, session.pushes) == ("E2", False, 0)
+    assert (session.memo.pending, session.memo.handled, session.moves) == ("E2", False, 0)
 
 
 def test_handled_events_replay_to_the_same_events(simple: Board) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.timer import Countdown, clock_text
+from engine.clock import Countdown, clock_text
 
 
 def test_not_started() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.games.unification_board import EFFECT_LABELS, Options
+from engine.games.unification.board import EFFECT_LABELS, Options
 
 CELLS = 9
 

@@ -3,18 +3,70 @@
 Order of questions: can the view be trusted; does it show the current position (UNCHANGED);
 does exactly one legal push explain it (MOVE); is a legal push done with its effect still to
 apply (PENDING); otherwise which rule it breaks (ILLEGAL, with the UN-F code). The state never
-changes except on MOVE. Pure standard library; imports only ``engine``.
+changes except on MOVE.
+
+``step`` is the game's referee step for the session: it remembers (``Memo``) a push whose
+effect is still to apply, so that a reroll that kept its face is recognised once a hand has
+been over the board, and it asks the session to record both facts ("pending", "handled").
+Pure standard library; imports only ``engine``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.games.unification_board import EFFECT_LABELS
-from engine.games.unification_effects import rotate_times
-from engine.games.unification_state import Move, PushAnalysis, State, cell_name, line_cells
-from engine.referee import Judgement, Verdict
-from engine.table import Colour, TableView
+from engine.games.unification.board import EFFECT_LABELS
+from engine.games.unification.effects import rotate_times
+from engine.games.unification.notation import view_to_text
+from engine.games.unification.state import Move, PushAnalysis, State, cell_name, line_cells
+from engine.referee import Judgement, Note, RefereeStep, Verdict
+from engine.table import MIN_CONFIDENCE, Colour, TableView, ViewStatus
+
+
+@dataclass(frozen=True)
+class Memo:
+    """What the referee remembers between views.
+
+    Attributes:
+        pending: the push last judged PENDING (done, its effect still to apply), or None.
+        handled: a hand was seen over the board since, so the pushed-out die may have been
+            rerolled onto the face it already showed.
+    """
+
+    pending: str | None = None
+    handled: bool = False
+
+
+def step(state: State, view: TableView, memo: object,
+         min_confidence: float = MIN_CONFIDENCE) -> RefereeStep[State]:
+    """The referee step the session runs on every view (see the module docstring)."""
+    memo = memo if isinstance(memo, Memo) else Memo()
+    j = referee(state, view, min_confidence)
+    if j.verdict is Verdict.PENDING and memo.handled and j.move == memo.pending:
+        again = referee(state, view, min_confidence, rerolled=True)
+        if again.verdict is Verdict.MOVE:
+            j = again
+    if j.verdict is Verdict.PENDING:
+        return _pending_step(j, view, memo)
+    if j.verdict is Verdict.UNTRUSTED:
+        return _untrusted_step(j, view, memo)
+    return RefereeStep(j, Memo())
+
+
+def _pending_step(j: Judgement[State], view: TableView, memo: Memo) -> RefereeStep[State]:
+    """A push done, its effect still to apply: recorded once, so replay sees it too."""
+    if j.move == memo.pending:
+        return RefereeStep(j, memo)
+    note = Note("pending", {"move": j.move, "message": j.message, "view": view_to_text(view)})
+    return RefereeStep(j, Memo(pending=j.move), (note,))
+
+
+def _untrusted_step(j: Judgement[State], view: TableView, memo: Memo) -> RefereeStep[State]:
+    """An untrusted view: the first hand over a push still to finish is noted."""
+    if view.status is not ViewStatus.HAND or memo.pending is None or memo.handled:
+        return RefereeStep(j, memo)
+    note = Note("handled", {"move": memo.pending, "view": view_to_text(view)})
+    return RefereeStep(j, Memo(memo.pending, handled=True), (note,))
 
 
 @dataclass(frozen=True)
@@ -26,8 +78,8 @@ class Seen:
     out: int
 
 
-def referee(state: State, view: TableView, min_confidence: float = 0.6, *,
-            rerolled: bool = False) -> Judgement:
+def referee(state: State, view: TableView, min_confidence: float = MIN_CONFIDENCE, *,
+            rerolled: bool = False) -> Judgement[State]:
     """Judge ``view`` against ``state`` (see the module docstring for the order of questions).
 
     ``rerolled``: the pushed-out die was handled since the push, so a REROLL showing its old
@@ -44,7 +96,7 @@ def referee(state: State, view: TableView, min_confidence: float = 0.6, *,
             or _diagnose(state, seen, analyses))
 
 
-def _read_view(state: State, view: TableView, min_confidence: float) -> Seen | Judgement:
+def _read_view(state: State, view: TableView, min_confidence: float) -> Seen | Judgement[State]:
     """The view as faces, or the judgement that stops refereeing (untrusted, red out, ...)."""
     ok, why = view.is_trustworthy(min_confidence)
     if not ok:
@@ -69,7 +121,7 @@ def _read_view(state: State, view: TableView, min_confidence: float) -> Seen | J
     return Seen(cells, reds[0], int(view.outside[0].face or 0))
 
 
-def _no_push_die(state: State, cells: tuple[int, ...], red: int) -> Judgement:
+def _no_push_die(state: State, cells: tuple[int, ...], red: int) -> Judgement[State]:
     for a in state.analyses():
         if a.code is None and (a.slid.cells, a.slid.red) == (cells, red):
             return Judgement(Verdict.PENDING, state, move=str(a.entry),
@@ -77,7 +129,7 @@ def _no_push_die(state: State, cells: tuple[int, ...], red: int) -> Judgement:
     return Judgement(Verdict.UNTRUSTED, state, message="push die not seen")
 
 
-def _illegal(state: State, code: str, message: str, move: str | None = None) -> Judgement:
+def _illegal(state: State, code: str, message: str, move: str | None = None) -> Judgement[State]:
     return Judgement(Verdict.ILLEGAL, state, move=move, code=code, message=message)
 
 
@@ -91,7 +143,7 @@ def _effects(state: State, a: PushAnalysis) -> tuple[str, ...]:
 
 
 def _explain_by_move(state: State, seen: Seen, analyses: list[PushAnalysis],
-                     rerolled: bool = False) -> Judgement | None:
+                     rerolled: bool = False) -> Judgement[State] | None:
     """MOVE when a legal push's end matches the view exactly.
 
     A REROLL that shows its old face is not taken as done unless ``rerolled``: the view is the
@@ -114,7 +166,7 @@ def _turns(codes: tuple[str, ...]) -> int:
     return codes.count("ROTATE") % 4
 
 
-def _pending(state: State, seen: Seen, analyses: list[PushAnalysis]) -> Judgement | None:
+def _pending(state: State, seen: Seen, analyses: list[PushAnalysis]) -> Judgement[State] | None:
     """PENDING when a legal push is done but part of its effect is not applied yet."""
     for a in analyses:
         if a.code is not None:
@@ -187,7 +239,7 @@ def _hypotheses(state: State, seen: Seen, analyses: list[PushAnalysis]) -> list[
     return hyps
 
 
-def _diagnose(state: State, seen: Seen, analyses: list[PushAnalysis]) -> Judgement:
+def _diagnose(state: State, seen: Seen, analyses: list[PushAnalysis]) -> Judgement[State]:
     """ILLEGAL: name the rule the view breaks, using the closest explanation."""
     best = min(_hypotheses(state, seen, analyses), key=lambda h: len(h.mismatches))
     if len(best.mismatches) >= 2:
@@ -197,7 +249,7 @@ def _diagnose(state: State, seen: Seen, analyses: list[PushAnalysis]) -> Judgeme
     return _diagnose_push(state, seen, best, best.analysis)
 
 
-def _diagnose_without_push(state: State, seen: Seen, best: _Hypothesis) -> Judgement:
+def _diagnose_without_push(state: State, seen: Seen, best: _Hypothesis) -> Judgement[State]:
     if best.turns:
         return _illegal(state, "UN-F6", "the grid turned without a rotate push")
     if best.mismatches:
@@ -208,7 +260,8 @@ def _diagnose_without_push(state: State, seen: Seen, best: _Hypothesis) -> Judge
     return _illegal(state, "UN-F8", f"push die turned by hand: put it back to {state.push}")
 
 
-def _diagnose_push(state: State, seen: Seen, best: _Hypothesis, a: PushAnalysis) -> Judgement:
+def _diagnose_push(state: State, seen: Seen, best: _Hypothesis,
+                   a: PushAnalysis) -> Judgement[State]:
     move = str(a.entry)
     if a.code is not None:
         return _illegal(state, a.code, a.message, move)
@@ -235,7 +288,7 @@ def _turned_index(index: int, turns: int) -> int:
 
 
 def _diagnose_faces(state: State, seen: Seen, a: PushAnalysis, codes: tuple[str, ...],
-                    move: str) -> Judgement:
+                    move: str) -> Judgement[State]:
     red_face = seen.cells[seen.red]
     if red_face != state.cells[state.red] and red_face not in _red_faces(a):
         if "PARADIGM" in codes:

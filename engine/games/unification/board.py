@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from engine.errors import BoardDataError
+from engine.layout import Layout
 
 SIDES = ("N", "E", "S", "W")
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -79,12 +80,14 @@ class Board:
         exits: for every exit slot, in ``ALL_SLOTS`` order, the ordered effect codes.
         options: the game options (see ``Options``).
         title: human name of the side.
+        layout: the printed board (``unification.layout``), set when loaded from a file.
     """
 
     side: str
     exits: tuple[tuple[Slot, tuple[str, ...]], ...]
     options: Options = Options()
     title: str = ""
+    layout: Layout | None = None
 
     def effects(self, exit_slot: Slot) -> tuple[str, ...]:
         """The effects applied to a die leaving through ``exit_slot``."""

@@ -1,4 +1,5 @@
-"""Unification game state: the push (UN-A1), legality (UN-F1..F3, F5), end (UN-E1, E2), score.
+"""Unification game state: the push (UN-A1), legality (UN-F1..F3, F5), end (UN-E1, E2), score,
+and its position text (``251/46R3/623 P=4 F=none``).
 
 Pure standard library; imports only ``engine``.
 """
@@ -6,16 +7,12 @@ Pure standard library; imports only ``engine``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.errors import IllegalMoveError, NotationError
-from engine.games.unification_board import ALL_SLOTS, EFFECT_LABELS, Board, Slot
-from engine.games.unification_effects import Branch, apply_effects
+from engine.fast_alone import base_score
+from engine.games.unification.board import ALL_SLOTS, EFFECT_LABELS, Board, Slot
+from engine.games.unification.effects import Branch, apply_effects
 from engine.outcome import FAILURE, SUCCESS, Outcome
-
-if TYPE_CHECKING:
-    from engine.referee import Judgement
-    from engine.table import TableView
 
 CENTRE = 4  # r1c1
 
@@ -100,8 +97,20 @@ class State:
 
     def position(self) -> str:
         """The position text, e.g. ``251/46R3/623 P=4 F=none``."""
-        from engine.games.unification_notation import format_position
-        return format_position(self)
+        rows = []
+        for r in range(3):
+            row = ""
+            for c in range(3):
+                i = r * 3 + c
+                row += ("R" if i == self.red else "") + str(self.cells[i])
+            rows.append(row)
+        forbidden = "none" if self.forbidden is None else str(self.forbidden)
+        return f"{'/'.join(rows)} P={self.push} F={forbidden}"
+
+    @property
+    def to_move(self) -> int | None:
+        """A solo game: nobody's turn."""
+        return None
 
     def __str__(self) -> str:
         return self.position()
@@ -196,16 +205,10 @@ class State:
             return Outcome(FAILURE, "UN-E2")
         return None
 
-    def score(self, remaining_seconds: float) -> int:
+    def score(self, remaining_seconds: float | None, outcome: Outcome | None = None) -> int:
         """UN-P1: whole minutes left, doubled with the red die on r1c1; 0 unless success."""
-        outcome = self.outcome
+        outcome = self.outcome if outcome is None else outcome
         if outcome is None or not outcome.success:
             return 0
-        minutes = int(max(0.0, remaining_seconds) // 60)
+        minutes = base_score(remaining_seconds)
         return minutes * 2 if self.red == CENTRE else minutes
-
-    def referee(self, view: TableView, min_confidence: float = 0.6, *,
-                rerolled: bool = False) -> Judgement:
-        """Say what a table view means for this state (see ``unification_referee``)."""
-        from engine.games.unification_referee import referee
-        return referee(self, view, min_confidence, rerolled=rerolled)
