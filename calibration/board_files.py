@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import re
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -77,16 +78,24 @@ def _read_json(read: Any, where: str) -> dict[str, Any]:
     return data
 
 
-def load_board(game: str, side: str, override_dir: Path | None = None) -> Any:
+def load_board(game: str, side: str | None = None, override_dir: Path | None = None,
+               options: Mapping[str, str] | None = None) -> Any:
     """The parsed board of ``game`` / ``side`` (``find_game(game).load_board(side, data)``).
+
+    Args:
+        game: registry name. side: board side (default: the game's first side).
+        override_dir: a folder searched first for the user's copy of the file.
+        options: game options overriding the file's (``--option NAME=VALUE``).
 
     Raises:
         UnknownGameError: ``game`` is not registered.
-        BoardFileError: missing, unreadable or invalid file; the message says what to fix.
+        BoardFileError: missing, unreadable or invalid file, or a bad option; the message says
+            what to fix.
     """
+    side = side or find_game(game).info.sides[0]
     data = load_board_data(game, side, override_dir)
     try:
-        return find_game(game).load_board(side, data)
+        return find_game(game).load_board(side, data, options)
     except BoardFileError:
         raise
     except BoardDataError as exc:

@@ -23,12 +23,12 @@ import time
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from device import __version__
 from device.config import AppConfig, config_from_args
 from device.errors import CameraLostError, DeviceError
-from device.menu import MenuState, games_from_registry
+from device.menu import GameChoice, MenuState, games_from_registry
 from device.records import (
     RecordError,
     RecordWriter,
@@ -39,7 +39,14 @@ from device.records import (
 )
 from device.screens import Game, Message, Screen, game_screen, render
 from engine.errors import EngineError
+from engine.session import Event, Session
 from engine.table import TableView, ViewStatus
+
+if TYPE_CHECKING:
+    from device.buttons import Buttons, Press
+    from device.buzzer import Buzzer
+    from device.camera import Camera
+    from device.display import Display
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +66,20 @@ class FrameClock:
         return self.t
 
 
+class TableReader(Protocol):
+    """Reads one camera image into a view (``vision.pipeline.BoardReader``)."""
+
+    def read(self, image: Any) -> TableView: ...
+
+
+class Settler(Protocol):
+    """Turns per-frame views into settled ones (``vision.settle.SettleDetector``)."""
+
+    def update(self, view: TableView) -> TableView: ...
+
+    def reset(self) -> None: ...
+
+
 class App:
     """The device loop. Construct with backends, then ``run()`` (or ``step()`` in tests).
 
@@ -75,21 +96,22 @@ class App:
         clock: the FrameClock to update (share it with an emulator display).
     """
 
-    def __init__(self, *, camera: Any, display: Any, reader: Any, config: AppConfig,
-                 settle: Any = None, buttons: Any = None, buzzer: Any = None,
+    def __init__(self, *, camera: Camera, display: Display, reader: TableReader,
+                 config: AppConfig, settle: Settler | None = None,
+                 buttons: Buttons | None = None, buzzer: Buzzer | None = None,
                  notify: Callable[[str], object] | None = None,
                  sleep: Callable[[float], object] = time.sleep,
                  monotonic: Callable[[], float] = time.monotonic,
                  clock: FrameClock | None = None) -> None:
         self.camera, self.display, self.reader = camera, display, reader
         self.config = config
-        self.settle = settle if settle is not None else _default_settle(config)
+        self.settle: Settler = settle if settle is not None else _default_settle(config)
         self.buttons, self.buzzer = buttons, buzzer
         self._notify = notify or (lambda state: None)
         self._sleep, self._monotonic = sleep, monotonic
         self.clock = clock or FrameClock()
         self.menu = MenuState(games=_menu_games(), version=__version__)
-        self.session: Any = None
+        self.session: Session | None = None
         self.record: RecordWriter | None = None
         self.record_path: Path | None = None
         self.view: TableView | None = None
@@ -225,12 +247,13 @@ class App:
             log.error("referee error at t=%.1f: %s", t, exc)
             self.problem = str(exc)
 
-    def _events(self, events: Iterable[Any], source: str, view: TableView | None = None) -> None:
+    def _events(self, events: Iterable[Event], source: str,
+                view: TableView | None = None) -> None:
         for event in events:
             entry = event_entry(event)
             entry["source"] = source
-            if view is not None and "view" not in entry:
-                entry["view"] = _view_text(self.session.game, view)
+            if view is not None and "view" not in entry and self.session is not None:
+                entry["view"] = self.session.rules.view_to_text(view)
             log.info(describe(entry))
             self._write(entry)
             self._sound(entry)
@@ -263,7 +286,7 @@ class App:
 
     # ------------------------------------------------------------------ buttons
 
-    def handle_press(self, press: Any) -> None:
+    def handle_press(self, press: Press | str) -> None:
         """A = next, B = select / start the clock / new game, C = back, long C = menu."""
         name = getattr(press, "value", press)
         if self.session is None:
@@ -328,19 +351,19 @@ class App:
 
 # ---------------------------------------------------------------------- wiring helpers
 
-def _default_settle(config: AppConfig) -> Any:
+def _default_settle(config: AppConfig) -> Settler:
     from vision.settle import SettleDetector
 
     return SettleDetector(frames_needed=config.settle_frames)
 
 
-def _menu_games() -> tuple[Any, ...]:
+def _menu_games() -> tuple[GameChoice, ...]:
     from engine.games import GAMES
 
-    return games_from_registry(dict(GAMES))
+    return games_from_registry(GAMES)
 
 
-def _new_session(game: str, side: str, duration: float) -> tuple[Any, dict[str, Any]]:
+def _new_session(game: str, side: str, duration: float) -> tuple[Session, dict[str, Any]]:
     """A fresh game Session and the board data it uses (kept in the record's header)."""
     from calibration.board_files import load_board_data
     from engine.games import find_game
@@ -351,13 +374,7 @@ def _new_session(game: str, side: str, duration: float) -> tuple[Any, dict[str, 
     return new_session(game, side, board, duration=duration), data
 
 
-def _view_text(game: str, view: TableView) -> str:
-    from engine.games import find_game
-
-    return str(find_game(game).view_to_text(view))
-
-
-def make_reader(profile: Path | None) -> Any:
+def make_reader(profile: Path | None) -> TableReader:
     """The board reader, with a calibration profile when one is given."""
     from vision.pipeline import BoardReader
 

@@ -282,7 +282,7 @@ class ScriptedButtons:
 
 
 class NoButtons:
-    """No buttons at all: the device runs on its own (``--game``/``--board`` given)."""
+    """No buttons at all: the device runs on its own (``--game``/``--side`` given)."""
 
     def poll(self, now: float | None = None) -> list[Press]:
         """Always empty."""

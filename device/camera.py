@@ -334,7 +334,7 @@ class CaptureCamera(_LiveSource):
 
 def _import_picamera2() -> Any:
     try:
-        from picamera2 import Picamera2  # type: ignore[import-not-found]
+        from picamera2 import Picamera2
     except ImportError as exc:
         raise CameraNotFoundError(f"{PICAMERA_FIX} ({exc})") from exc
     return Picamera2

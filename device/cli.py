@@ -27,10 +27,18 @@ COMMANDS = {
 }
 
 
+def _add_side(p: argparse.ArgumentParser, help_text: str) -> None:
+    """``--side`` (the one name of a board side; ``--board`` is its old spelling)."""
+    p.add_argument("--side", default=None, help=help_text)
+    p.add_argument("--board", dest="side", help=argparse.SUPPRESS)
+
+
 def _add_game_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game name, e.g. unification")
-    p.add_argument("--board", required=True, help="board side, e.g. simple or complex")
+    _add_side(p, "board side, e.g. simple or complex (default: the game's first side)")
     p.add_argument("--position", required=True, help="position in the game's notation")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, e.g. push_back_scope=side (repeatable)")
 
 
 def _add_source_arguments(p: argparse.ArgumentParser) -> None:
@@ -60,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ssd1306, sh1106, emulator (GIF+PNG), text, or auto (default)")
     p.add_argument("--buttons", default="auto", help="gpio, keyboard, none, or auto (default)")
     p.add_argument("--game", default=None, help="skip the menu: game name")
-    p.add_argument("--board", default=None, help="skip the menu: board side")
+    _add_side(p, "skip the menu: board side (with --game)")
     p.add_argument("--records", default=None, help="folder for game records")
     p.add_argument("--profile", default=None, help="calibration profile file")
     p.add_argument("--out", default="out/run", help="folder for emulated display output")
@@ -77,17 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="re-judge a game record and print its result")
     p.add_argument("record", help="a .jsonl game record")
 
-    p = sub.add_parser("print-board", help="write a printable board (PNG and PDF, A4, true scale)")
+    p = sub.add_parser("print-board", help="write a printable board (PNG and PDF, true scale)")
     p.add_argument("game", help="game name, e.g. unification")
-    p.add_argument("--side", required=True, help="board side, e.g. simple or complex")
+    _add_side(p, "board side, e.g. simple or complex (default: the game's first side)")
     p.add_argument("--out", default=".", help="output folder")
 
     p = sub.add_parser("calibrate", help="find the board markers and save a calibration profile")
     _add_source_arguments(p)
     p.add_argument("--frame", default=None, help="use this image file instead of a camera")
     p.add_argument("--profile", default=None, help="where to save the profile")
-    p.add_argument("--game", default="unification")
-    p.add_argument("--side", default="simple", help="board side under the camera (default: simple)")
+    p.add_argument("--game", required=True, help="the game whose board lies under the camera")
+    _add_side(p, "board side under the camera (default: the game's first side)")
 
     p = sub.add_parser("bench", help="accuracy, latency, hard-dice and board benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")

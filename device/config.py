@@ -46,7 +46,7 @@ class AppConfig:
 
     def __post_init__(self) -> None:
         if (self.game is None) != (self.side is None):
-            raise ValueError("give both --game and --board (or neither, to use the menu)")
+            raise ValueError("give both --game and --side (or neither, to use the menu)")
         if self.duration <= 0 or self.settle_frames < 1:
             raise ValueError("duration must be positive and settle_frames at least 1")
 
@@ -64,15 +64,28 @@ def config_from_args(args: argparse.Namespace,
                      environ: Mapping[str, str] | None = None) -> AppConfig:
     """Build the config of ``dicekeeper run`` from its arguments and the environment."""
     env = os.environ if environ is None else environ
+    game, side = getattr(args, "game", None), getattr(args, "side", None)
     records = getattr(args, "records", None)
     profile = getattr(args, "profile", None)
     return AppConfig(
-        game=getattr(args, "game", None),
-        side=getattr(args, "board", None),
+        game=game,
+        side=side if side or not game else default_side(game),
         records_dir=Path(records).expanduser() if records else default_records_dir(env),
         profile=Path(profile).expanduser() if profile else _saved_profile(env),
         watchdog_s=watchdog_interval(env),
     )
+
+
+def default_side(game: str) -> str:
+    """The first board side of ``game``; the game's own name when it is unknown (the start
+    then fails with the list of known games)."""
+    from engine.errors import UnknownGameError
+    from engine.games import find_game
+
+    try:
+        return find_game(game).info.sides[0]
+    except UnknownGameError:
+        return game
 
 
 def _saved_profile(environ: Mapping[str, str]) -> Path | None:

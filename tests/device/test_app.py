@@ -349,11 +349,14 @@ def test_config_from_run_arguments_and_environment(tmp_path: Path) -> None:
     profile.write_text("{}")
     env = {"DICEKEEPER_RECORDS": str(tmp_path / "rec"), "DICEKEEPER_PROFILE": str(profile),
            "WATCHDOG_USEC": "8000000"}
-    args = argparse.Namespace(game="unification", board="simple", records=None, profile=None)
+    args = argparse.Namespace(game="unification", side="complex", records=None, profile=None)
     config = config_from_args(args, env)
     assert config.records_dir == tmp_path / "rec" and config.profile == profile
-    assert config.watchdog_s == 4.0 and (config.game, config.side) == ("unification", "simple")
+    assert config.watchdog_s == 4.0 and (config.game, config.side) == ("unification", "complex")
     env["DICEKEEPER_PROFILE"] = str(tmp_path / "missing.json")
     assert config_from_args(args, env).profile is None
-    with pytest.raises(ValueError, match="--board"):
+    # --game alone plays the game's first side
+    alone = argparse.Namespace(game="unification", side=None, records=None, profile=None)
+    assert config_from_args(alone, env).side == "simple"
+    with pytest.raises(ValueError, match="--side"):
         config_from_args(argparse.Namespace(game="unification", board=None), env)

@@ -18,7 +18,7 @@ from vision.profile import CalibrationProfile
 
 
 def _args(*argv: str) -> argparse.Namespace:
-    return build_parser().parse_args(["calibrate", *argv])
+    return build_parser().parse_args(["calibrate", "--game", "unification", *argv])
 
 
 @pytest.fixture(scope="module")

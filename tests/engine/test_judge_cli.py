@@ -30,16 +30,16 @@ def run_judge(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, objec
 
 
 def test_legal_move(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_judge(capsys, "--board", "complex", "--position", EXAMPLE, "--move", "E0") == {
+    assert run_judge(capsys, "--side", "complex", "--position", EXAMPLE, "--move", "E0") == {
         "legal": True, "code": None, "message": "", "position": "4R33/162/546 P=2 F=W0",
         "outcome": None, "score": None}
 
 
 def test_illegal_move_keeps_the_position(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run_judge(capsys, "--board", "simple", "--position", EXAMPLE, "--move", "W1")
+    result = run_judge(capsys, "--side", "simple", "--position", EXAMPLE, "--move", "W1")
     assert result == {"legal": False, "code": "UN-F1", "message": "red die can't leave",
                       "position": EXAMPLE, "outcome": None, "score": None}
-    result = run_judge(capsys, "--board", "simple", "--position", EXAMPLE, "--move", "W0=5")
+    result = run_judge(capsys, "--side", "simple", "--position", EXAMPLE, "--move", "W0=5")
     assert (result["legal"], result["code"]) == (False, "UN-F5")
 
 
@@ -51,25 +51,46 @@ def test_illegal_move_keeps_the_position(capsys: pytest.CaptureFixture[str]) -> 
 def test_success_and_score(capsys: pytest.CaptureFixture[str], start: str,
                            remaining: str | None, score: int | None) -> None:
     extra = ["--remaining", remaining] if remaining else []
-    result = run_judge(capsys, "--board", "simple", "--position", start, "--move", "N1", *extra)
+    result = run_judge(capsys, "--side", "simple", "--position", start, "--move", "N1", *extra)
     assert (result["legal"], result["outcome"], result["score"]) == (True, "success", score)
 
 
+def test_the_side_defaults_to_the_first_and_board_is_its_old_spelling(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    default = run_judge(capsys, "--position", EXAMPLE, "--move", "W0")
+    assert default["position"] == "425/46R3/623 P=2 F=E0"  # simple: INC1 on the 1 leaving E0
+    old = run_judge(capsys, "--board", "complex", "--position", EXAMPLE, "--move", "W0")
+    assert old["position"] == "425/46R3/623 P=3 F=E0"      # complex: PM2 on the 1 gives 3
+
+
+def test_an_option_changes_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    after_w0 = "425/46R3/623 P=2 F=E0"
+    # the die left through E0: the next push may not enter at E0; with the side scope, not E1
+    slot = run_judge(capsys, "--position", after_w0, "--move", "E1=3")
+    side = run_judge(capsys, "--option", "push_back_scope=side", "--position", after_w0,
+                     "--move", "E1=3")
+    assert (slot["legal"], side["legal"], side["code"]) == (True, False, "UN-F2")
+
+
 def test_moves_lists_one_per_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["moves", "unification", "--board", "complex", "--position", EXAMPLE]) == 0
+    assert main(["moves", "unification", "--side", "complex", "--position", EXAMPLE]) == 0
     lines = capsys.readouterr().out.split()
     assert len(lines) == 14 and lines[:3] == ["N0", "N1", "N2"] and "S1=6" in lines
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["judge", "unification", "--board", "simple", "--position", "25/46R3/623 P=4",
+    (["judge", "unification", "--side", "simple", "--position", "25/46R3/623 P=4",
       "--move", "W0"], "row 0"),
-    (["judge", "unification", "--board", "simple", "--position", EXAMPLE, "--move", "Q9"],
+    (["judge", "unification", "--side", "simple", "--position", EXAMPLE, "--move", "Q9"],
      "entry side"),
-    (["judge", "unification", "--board", "simple", "--position", EXAMPLE, "--move", "E1"],
+    (["judge", "unification", "--side", "simple", "--position", EXAMPLE, "--move", "E1"],
      "needs the observed result"),
-    (["moves", "chess", "--board", "white", "--position", EXAMPLE], "unknown game 'chess'"),
-    (["moves", "unification", "--board", "medium", "--position", EXAMPLE], "known sides"),
+    (["moves", "chess", "--side", "white", "--position", EXAMPLE], "unknown game 'chess'"),
+    (["moves", "unification", "--side", "medium", "--position", EXAMPLE], "known sides"),
+    (["moves", "unification", "--option", "speed=fast", "--position", EXAMPLE],
+     "unknown option 'speed'"),
+    (["moves", "unification", "--option", "push_back_scope", "--position", EXAMPLE],
+     "NAME=VALUE"),
 ])
 def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str],
                                           words: str) -> None:
