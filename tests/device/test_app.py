@@ -359,4 +359,4 @@ def test_config_from_run_arguments_and_environment(tmp_path: Path) -> None:
     alone = argparse.Namespace(game="unification", side=None, records=None, profile=None)
     assert config_from_args(alone, env).side == "simple"
     with pytest.raises(ValueError, match="--side"):
-        config_from_args(argparse.Namespace(game="unification", board=None), env)
+        config_from_args(argparse.Namespace(game=None, side="simple"), env)
