@@ -7,7 +7,8 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   (clean simple and complex side, strong perspective, dim light, a hand, a hidden marker,
   motion blur, a cocked die, a cream/translucent dice set, a large 1280x960 frame); each
   sidecar holds the expected readings (``synthetic.expected_readings``) and the scene name.
-- ``sessions/unification-simple/``: the recorded session of ``calibration.session_script``:
+- ``device/sessions/unification-simple/`` (package data, for ``dicekeeper demo``): the
+  recorded session of ``calibration.session_script``:
   ``frames/000.jpg`` ... (640x480, JPEG quality 85), ``session.json`` (game, side, frames with
   their times, the expected final line) and ``expected.json`` (pushes, the illegal push, the
   final line, per-frame expected views).
@@ -43,6 +44,11 @@ BASE = Scene(grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
 def default_fixtures_dir() -> Path:
     """``tests/fixtures`` of this checkout."""
     return Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+
+
+def default_sessions_dir() -> Path:
+    """``device/sessions`` of this checkout: the recorded sessions ship with the package."""
+    return Path(__file__).resolve().parents[1] / "device" / "sessions"
 
 
 def frame_scenes() -> dict[str, Scene]:
@@ -112,7 +118,7 @@ def session_documents(script: SessionScript) -> tuple[dict[str, object], dict[st
 def write_session(out: Path, script: SessionScript | None = None) -> Path:
     """Render and write the recorded session; returns its folder."""
     script = script or build_script()
-    folder = out / "sessions" / SESSION_NAME
+    folder = out / SESSION_NAME
     frames_dir = folder / "frames"
     frames_dir.mkdir(parents=True, exist_ok=True)
     for old in frames_dir.glob("*.jpg"):
@@ -137,9 +143,10 @@ def _write_json(path: Path, data: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``python -m calibration.make_fixtures [--out DIR] [--only frames|session]``."""
+    """``python -m calibration.make_fixtures [--out DIR] [--sessions DIR] [--only ...]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=default_fixtures_dir())
+    parser.add_argument("--sessions", type=Path, default=default_sessions_dir())
     parser.add_argument("--only", choices=("frames", "session"), default=None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
@@ -147,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.only in (None, "frames"):
             print(f"{len(write_frames(args.out))} frames in {args.out / 'frames'}")
         if args.only in (None, "session"):
-            print(f"session in {write_session(args.out)}")
+            print(f"session in {write_session(args.sessions)}")
     except OSError as exc:
         print(f"make_fixtures: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1

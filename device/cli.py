@@ -55,10 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("demo", help="replay the built-in recorded Unification session "
-                                     "through the real pipeline to the emulated OLED")
+    p = sub.add_parser("demo", help="replay a built-in recorded session through the real "
+                                     "pipeline to the emulated OLED")
+    p.add_argument("game", nargs="?", default=None,
+                   help="the game whose shipped session to play (default: the first one)")
     p.add_argument("--session", default=None,
-                   help="recorded session folder (default: the one shipped in tests/fixtures)")
+                   help="a recorded session folder instead of the shipped one")
     p.add_argument("--out", default="out/demo", help="folder for the OLED GIF, PNGs and record")
     p.add_argument("--text", action="store_true", help="also draw each OLED frame in the terminal")
 

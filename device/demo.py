@@ -1,11 +1,12 @@
-"""``dicekeeper demo``: the device app on a recorded session, to an emulated OLED.
+"""``dicekeeper demo [GAME]``: the device app on a recorded session, to an emulated OLED.
 
-The recorded Unification session shipped in ``tests/fixtures/sessions/unification-simple``
-(or ``--session``) goes through the real pipeline: session frames -> ``BoardReader`` ->
-``SettleDetector`` -> ``SoloSession`` -> screens -> the OLED emulator (``oled.gif`` and PNG
-frames in ``--out``), with the game record written to ``--out/demo.jsonl``. Each judgement is
-logged; the last line printed is the session summary, the same line that
-``dicekeeper replay <out>/demo.jsonl`` prints.
+The recorded sessions ship as package data in ``device/sessions/<game>-<side>/`` (made by
+``make fixtures``), so the demo works from a plain ``pip install``. The session of ``GAME``
+(default: the first registered game that has one), or ``--session DIR``, goes through the real
+pipeline: session frames -> ``BoardReader`` -> ``SettleDetector`` -> ``Session`` -> screens ->
+the OLED emulator (``oled.gif`` and PNG frames in ``--out``), with the game record written to
+``--out/demo.jsonl``. Each judgement is logged; the last line printed is the session summary,
+the same line that ``dicekeeper replay <out>/demo.jsonl`` prints.
 
 May import: everything (device is the composition root).
 """
@@ -25,13 +26,37 @@ from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
-SESSION = Path("tests") / "fixtures" / "sessions" / "unification-simple"
+SESSIONS = Path(__file__).resolve().parent / "sessions"
 RECORD_NAME = "demo.jsonl"
 
 
-def default_session() -> Path:
-    """The shipped session, found relative to this checkout (not the working directory)."""
-    return Path(__file__).resolve().parents[1] / SESSION
+def shipped_sessions(game: str) -> list[Path]:
+    """The recorded sessions shipped for ``game``, in the order of its board sides."""
+    from engine.games import find_game
+
+    sides = find_game(game).info.sides
+    return [SESSIONS / f"{game}-{side}" for side in sides
+            if (SESSIONS / f"{game}-{side}" / "session.json").is_file()]
+
+
+def default_session(game: str | None = None) -> Path:
+    """The session ``dicekeeper demo [GAME]`` plays: ``GAME``'s first shipped session, or the
+    first registered game's that has one.
+
+    Raises:
+        UnknownGameError: ``game`` is not registered.
+        FileNotFoundError: no session is shipped for it (the message names what is).
+    """
+    from engine.games import GAMES
+
+    names = [game] if game else list(GAMES)
+    for name in names:
+        found = shipped_sessions(name)
+        if found:
+            return found[0]
+    shipped = sorted(p.name for p in SESSIONS.glob("*/session.json"))
+    raise FileNotFoundError(f"no recorded session for {game or 'any game'} in {SESSIONS}; "
+                            f"shipped: {', '.join(shipped) or 'none'} (make fixtures)")
 
 
 class TeeDisplay:
@@ -83,8 +108,13 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
 
 
 def command(args: argparse.Namespace) -> int:
-    """``dicekeeper demo [--session DIR] [--out DIR] [--text]``."""
-    session_dir = Path(args.session) if args.session else default_session()
+    """``dicekeeper demo [GAME] [--session DIR] [--out DIR] [--text]``."""
+    try:
+        game = getattr(args, "game", None)
+        session_dir = Path(args.session) if args.session else default_session(game)
+    except (EngineError, FileNotFoundError) as exc:
+        print(f"dicekeeper demo: {exc}")
+        return 1
     if not (session_dir / "session.json").is_file():
         print(f"dicekeeper demo: no recorded session in {session_dir} (session.json missing); "
               f"generate the fixtures with `make fixtures` or pass --session DIR")

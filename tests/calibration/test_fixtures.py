@@ -9,7 +9,7 @@ from calibration import make_fixtures
 from calibration.session_script import build_script
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-SESSION = FIXTURES / "sessions" / "unification-simple"
+SESSION = Path(__file__).resolve().parents[2] / "device" / "sessions" / "unification-simple"
 
 
 def _json(path: Path) -> object:
@@ -44,6 +44,9 @@ def test_session_frames_exist_are_640x480_and_timed():
     assert session["expected_final_line"].endswith("score 4")
 
 
-def test_fixtures_stay_small():
+def test_fixtures_and_shipped_sessions_stay_small():
     total = sum(p.stat().st_size for p in FIXTURES.rglob("*") if p.is_file())
     assert total < 8 * 1024 * 1024
+    per_session = [sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+                   for folder in SESSION.parent.iterdir()]
+    assert per_session and max(per_session) < 6 * 1024 * 1024  # the wheel carries them

@@ -1,4 +1,4 @@
-"""`dicekeeper demo` end to end on the recorded session shipped in tests/fixtures.
+"""`dicekeeper demo` end to end on the recorded session shipped as package data.
 
 Two layers: the whole device path with the session's labelled views standing in for the board
 reader (checks the app, settle detector, session, screens, emulator and record on the real
@@ -16,7 +16,7 @@ from device.cli import main
 from device.demo import build_app, default_session
 from engine.games.unification import view_from_text
 
-SESSION = Path(__file__).resolve().parents[1] / "fixtures" / "sessions" / "unification-simple"
+SESSION = Path(__file__).resolve().parents[2] / "device" / "sessions" / "unification-simple"
 EXPECTED = json.loads((SESSION / "expected.json").read_text()) \
     if (SESSION / "expected.json").is_file() else {}
 
@@ -33,8 +33,13 @@ class LabelledReader:
 
 
 def test_default_session_is_the_shipped_fixture() -> None:
-    assert default_session() == SESSION
+    assert default_session() == SESSION == default_session("unification")
     assert EXPECTED["final_line"], "run `make fixtures`"
+
+
+def test_a_game_without_a_session_or_an_unknown_game_is_a_message(capsys) -> None:
+    assert main(["demo", "chess"]) == 1
+    assert "unknown game 'chess'" in capsys.readouterr().out
 
 
 def test_device_path_on_the_fixture_with_a_perfect_reader(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from vision.markers import detect_markers, location_from_markers, warp_board
 from vision.pipeline import BoardReader
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-SESSION = FIXTURES / "sessions" / "unification-simple"
+SESSION = Path(__file__).resolve().parents[2] / "device" / "sessions" / "unification-simple"
 FRAMES = FIXTURES / "frames"
 SURE = 0.6
 
