@@ -2,7 +2,8 @@
 
 A fresh ``Session`` is built from the header's game, side and board data; every recorded
 call is made again with its time: views (engine ``view_from_text``) go through ``observe()``,
-clock ticks through ``tick()``, button starts through ``start_timer()``. What the engine says
+clock ticks through ``tick()``, button starts through ``start_timer()``, moves entered with the
+buttons (their ``input`` text) through ``enter()``. What the engine says
 now is compared with what it said then; each disagreement is printed as a clear line. The last
 line is the session summary, the same line the live game printed.
 
@@ -63,13 +64,17 @@ def _calls(entries: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
     for entry in entries:
         if entry.get("type") in DEVICE_TYPES:
             continue
-        key = (_source(entry), entry.get("t"), entry.get("view"))
-        if group and key != (_source(group[0]), group[0].get("t"), group[0].get("view")):
+        key = _call_key(entry)
+        if group and key != _call_key(group[0]):
             yield group
             group = []
         group.append(entry)
     if group:
         yield group
+
+
+def _call_key(entry: dict[str, Any]) -> tuple[object, ...]:
+    return (_source(entry), entry.get("t"), entry.get("view"), entry.get("input"))
 
 
 def _mismatch(recorded: dict[str, Any], replayed: dict[str, Any]) -> bool:
@@ -96,6 +101,8 @@ def _call(session: Session, group: list[dict[str, Any]]) -> tuple[Session, list[
     source = _source(first)
     if source == "observe":
         return session.observe(session.rules.view_from_text(first["view"]), t)
+    if source == "button" and "input" in first:
+        return session.enter(str(first["input"]), t)
     if source == "button":
         return session.start_timer(t)
     return session.tick(t)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.clock import Clock, NoClock, clock_text
+from engine.errors import IllegalMoveError
 from engine.game import AnyGame
 from engine.games import find_game
 from engine.outcome import Outcome
@@ -133,6 +134,33 @@ class Session:
             return self, []
         return self._end(timeout, now)
 
+    def enter(self, text: str, now: float) -> tuple[Session, list[Event]]:
+        """A move entered with the buttons, in the game's notation: what the camera cannot
+        see (a number written on the board, a declaration, who starts). The rules check it
+        like any move: a legal one is played, a broken rule is warned (and the state kept).
+
+        Raises:
+            NotationError: ``text`` is not a move of the game (the device offers only moves
+                it built from the legal ones, so this is a bug to report, not a warning).
+        """
+        if self.outcome is not None or self.state is None:
+            return self, []
+        move = self.rules.parse_move(text, self.state)
+        try:
+            after = self.state.play(move)
+        except IllegalMoveError as exc:
+            event = Event("warning", now, {"code": exc.code, "message": exc.reason,
+                                           "move": str(move), "input": text})
+            return replace(self, warning=(exc.code, exc.reason)), [event]
+        session, events = self._clear_warning(None, now, status="")
+        session = replace(session, state=after, moves=self.moves + 1, last_move=str(move))
+        events.append(Event("move", now, {"move": str(move), "position": after.position(),
+                                          "moves": session.moves}))
+        if after.outcome is not None:
+            session, end = session._end(after.outcome, now)
+            events += end
+        return session, [replace(e, data={**e.data, "input": text}) for e in events]
+
     def start_timer(self, now: float) -> tuple[Session, list[Event]]:
         """Start the clock by hand (the button path); no-op once started, over, or clockless."""
         if self.outcome is not None or self.clock.started:
@@ -232,12 +260,14 @@ class Session:
                                        "view": self._view_text(view)})
         return replace(self, warning=(code, j.message), status=put_back_hint(self.rules)), [event]
 
-    def _clear_warning(self, view: TableView, now: float,
+    def _clear_warning(self, view: TableView | None, now: float,
                        status: str) -> tuple[Session, list[Event]]:
         if self.warning is None:
             return replace(self, status=status), []
-        event = Event("warning_cleared", now, {"code": self.warning[0],
-                                               "view": self._view_text(view)})
+        data: dict[str, Any] = {"code": self.warning[0]}
+        if view is not None:
+            data["view"] = self._view_text(view)
+        event = Event("warning_cleared", now, data)
         return replace(self, warning=None, status=status), [event]
 
     def _end(self, outcome: Outcome, now: float) -> tuple[Session, list[Event]]:

@@ -102,3 +102,27 @@ def test_timeout_failure_replays_the_same(tmp_path: Path, capsys) -> None:
     assert "failure" in live and live.endswith("score 0")
     assert main(["replay", str(tmp_path / "r.jsonl")]) == 0
     assert capsys.readouterr().out.strip().splitlines()[-1] == live
+
+
+def test_moves_entered_with_the_buttons_replay(tmp_path: Path) -> None:
+    from calibration.board_files import load_board, load_board_data
+    from device.records import RecordWriter, event_entry, make_header
+    from engine.games.unification import view_from_text
+    from engine.session import new_session
+
+    session = new_session("unification", "simple", load_board("unification", "simple"))
+    path = tmp_path / "entered.jsonl"
+    with RecordWriter(path) as record:
+        record.append(make_header("unification", "simple",
+                                  load_board_data("unification", "simple"), "now", "test"))
+        calls = [("observe", lambda s: s.observe(view_from_text("3R33/333/343 P=3"), 1.0)),
+                 ("button", lambda s: s.enter("S1", 2.0)),
+                 ("button", lambda s: s.enter("N1", 3.0))]
+        for source, call in calls:
+            session, events = call(session)
+            for event in events:  # as the app writes them: an observed call names its view
+                view = {"view": "3R33/333/343 P=3"} if source == "observe" else {}
+                record.append({**view, **event_entry(event), "source": source})
+    result = replay(read_record(path))
+    assert result.disagreements == [] and result.session.outcome.result == "success"
+    assert [e["type"] for e in _lines(path)][-4:] == ["warning", "warning_cleared", "move", "end"]

@@ -172,3 +172,17 @@ def test_handled_events_replay_to_the_same_events(simple: Board) -> None:
             session, new = session.observe(view_from_text(e.data["view"]), e.t)
             again += new
     assert again == live
+
+
+def test_a_move_entered_with_the_buttons_is_judged_like_any_move(simple: Board) -> None:
+    session, _ = feed(new_session("unification", "simple", simple), [(0.0, START)])
+    session, events = session.enter("S1", 3.0)  # pushes the red die out
+    assert [(e.kind, e.data["code"], e.data["input"]) for e in events] == [
+        ("warning", "UN-F1", "S1")]
+    assert session.warning == ("UN-F1", "red die can't leave") and session.moves == 0
+    session, events = session.enter("N1", 4.0)
+    assert [e.kind for e in events] == ["warning_cleared", "move", "end"]
+    assert all(e.data["input"] == "N1" for e in events)
+    assert events[1].data["position"] == "333/3R33/333 P=3 F=S1"
+    assert session.outcome == Outcome("success", "UN-E1") and session.last_move == "N1"
+    assert session.enter("N1", 5.0) == (session, [])  # the game is over
