@@ -141,6 +141,16 @@ def test_each_camera_visible_broken_rule(position: str, view: str, code: str,
     assert (verdict, got, said) == (Verdict.ILLEGAL, code, message)
 
 
+def test_another_colour_rolling_first_is_told_how_to_change_the_order() -> None:
+    """TS-S2: the order is entered (start=B) before the first roll; until then A starts."""
+    b = board()
+    verdict, code, _, message = judge(f"{empty(6)} to=A", f"{empty(6)} T=R4", b)
+    assert (verdict, code, message) == (Verdict.ILLEGAL, "TS-F5",
+                                        "A plays first: enter start=B to change the order")
+    assert judge(f"{empty(6)} to=B", f"{empty(6)} T=R4", b)[:3] == (Verdict.MOVE, None,
+                                                                     "roll=4")
+
+
 def test_an_illegal_placement_names_the_move() -> None:
     assert judge(f"{START} roll=3", "W4R1..../..W2..../....R4../........ T=-")[2] == "B4@r2c2"
 

@@ -13,9 +13,8 @@ from engine.clock import NoClock
 from engine.game import Chance, GameInfo
 from engine.games.two_one_six import notation, referee, setup
 from engine.games.two_one_six.board import LETTERS, Board, load_board
-from engine.games.two_one_six.layout import board_layout
+from engine.games.two_one_six.layout import TRAY, board_layout
 from engine.games.two_one_six.lines import Entry
-from engine.games.two_one_six.notation import TRAY
 from engine.games.two_one_six.state import Move, State
 from engine.layout import Layout
 from engine.outcome import Outcome

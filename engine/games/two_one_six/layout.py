@@ -13,9 +13,11 @@ from dataclasses import replace
 
 from engine.errors import BoardDataError
 from engine.games.two_one_six.board import LETTERS, SHEET_MM, Board
-from engine.games.two_one_six.notation import TRAY
 from engine.layout import Layout, Zone, parse_layout
 from engine.table import ItemKind
+
+TRAY = "tray"
+"""The zone where the die is rolled and read before it is placed (``TableView.zones``)."""
 
 CELL_MM = {4: 26.0, 6: 22.0, 8: 18.0, 12: 19.0}
 """Cell side per grid size: the biggest that leaves room for the tray on the sheet."""

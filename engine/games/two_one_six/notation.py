@@ -13,12 +13,10 @@ import re
 
 from engine.errors import NotationError
 from engine.games.two_one_six.board import LETTERS, Board
+from engine.games.two_one_six.layout import TRAY
 from engine.games.two_one_six.lines import Entry
 from engine.games.two_one_six.state import Move, Place, Roll, Start, State
 from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
-
-TRAY = "tray"
-"""The zone where the die is rolled and read before it is placed."""
 
 _NUMBER = "(0|[1-9][0-9]?)"
 _PLACE = re.compile(rf"([A-D])([0-9]{{1,2}})@r{_NUMBER}c{_NUMBER}")
@@ -43,7 +41,7 @@ def parse_position(text: str, board: Board) -> State:
     if not parts:
         raise NotationError(f"empty position: expected e.g. {position_example(board)!r}")
     cells = _parse_grid(parts[0], board)
-    keys = _parse_keys(parts[1:], text, board)
+    keys = _parse_keys(parts[1:], text)
     if "to" not in keys:
         raise NotationError(f"position {text!r} lacks the player to move: add ' to=A'")
     to = _parse_player(keys["to"], board, "to")
@@ -87,7 +85,7 @@ def _parse_value(text: str, board: Board, where: str) -> int:
     return int(text)
 
 
-def _parse_keys(parts: list[str], text: str, board: Board) -> dict[str, str]:
+def _parse_keys(parts: list[str], text: str) -> dict[str, str]:
     keys: dict[str, str] = {}
     for part in parts:
         key, sep, value = part.partition("=")

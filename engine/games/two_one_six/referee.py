@@ -164,7 +164,11 @@ def _tray(state: State, seen: Seen) -> Judgement[State]:
     if len(seen.tray) > 1:
         return _illegal(state, "TS-F2", "roll one die only")
     die = seen.tray[0]
-    if board.owner_of(die.colour) != state.to:
+    owner = board.owner_of(die.colour)
+    if owner != state.to:
+        if owner is not None and state.roll is None and not any(state.cells):
+            return _illegal(state, "TS-F5", f"{mover} plays first: enter start="
+                            f"{LETTERS[owner]} to change the order")
         return _illegal(state, "TS-F5", f"{mover} rolls {board.colours[state.to].value} dice, "
                         f"not {die.colour.value}")
     if die.face is None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.games.two_one_six.board import Board
+from engine.games.two_one_six.layout import TRAY
 from engine.games.two_one_six.lines import cell_name
-from engine.games.two_one_six.notation import TRAY
 from engine.table import Colour, Item, TableView, ViewStatus
 
 
