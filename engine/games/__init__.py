@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import unification
+from engine.games import two_one_six, unification
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
+_two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two_one_six.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "two-one-six": _two_one_six,
 }
 
 

@@ -254,14 +254,19 @@ def test_menu_then_game_with_scripted_presses(tmp_path: Path) -> None:
         def close(self):
             pass
 
+    from engine.games import GAMES as REGISTRY
+
+    # A steps through the games and wraps round to the first, Unification; B chooses
     config = AppConfig(record_file=tmp_path / "r.jsonl", settle_frames=2)
     app = App(camera=FakeCamera(frames((2, START))), display=RecordingDisplay(),
               reader=TextReader(), config=config, sleep=lambda s: None,
-              buttons=Presses([[], ["B"], ["A"], ["B"]]))
+              buttons=Presses([[], ["B"], ["A"] * len(REGISTRY), ["B"]]))
     app.step()
     assert isinstance(app.current_screen(), Greeting)
     app.step()
-    assert app.current_screen() == Menu("Game", ("Unification",), 0)
+    titles = tuple(game.info.title for game in REGISTRY.values())
+    assert titles[0] == "Unification"
+    assert app.current_screen() == Menu("Game", titles, 0)
     app.step()
     app.step()
     assert isinstance(app.current_screen(), Menu) and app.session is None
