@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import unification
+from engine.games import cubecourier, unification
 
+_cubecourier: Game[cubecourier.Board, cubecourier.State, cubecourier.Move] = cubecourier.GAME
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "cubecourier": _cubecourier,
 }
 
 
