@@ -237,7 +237,7 @@ def test_the_packaged_board() -> None:
 def test_the_zone_is_beside_the_grid_and_clear_of_the_markers() -> None:
     layout = GAME.layout(BOARD)
     (zone,) = layout.zones
-    gx, gy = layout.grid_origin_mm
+    gx, _gy = layout.grid_origin_mm
     assert zone.x_mm > gx + 3 * layout.cell_mm
     m, size = layout.marker_mm, layout.size_mm
     assert m < zone.y_mm and zone.y_mm + zone.h_mm < size - m

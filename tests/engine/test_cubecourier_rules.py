@@ -141,8 +141,8 @@ def test_x4_stacking_onto_r1c1_completes_nothing_f4() -> None:
     """CC-X4: stacking the same cube onto r1c1 is illegal (CC-F4): no connection results."""
     state = pos(X4)
     err = refused(state, "r2c1^r1c1")
-    assert (err.code, err.reason) == ("CC-F4", "stacking r2c1 onto r1c1 completes no "
-                                               "connection")
+    assert (err.code, err.reason) == ("CC-F4", ("stacking r2c1 onto r1c1 completes no "
+                                               "connection"))
     assert "r2c1^r1c1" not in [str(m) for m in state.legal_moves()]
     assert "r2c1^r2c0" in [str(m) for m in state.legal_moves()]
 
@@ -379,7 +379,7 @@ def test_legal_moves_are_exactly_the_moves_play_accepts() -> None:
             except IllegalMoveError:
                 accepted = False
             base = move.split("=")[0]
-            if "=" in move and base in listed:  # a known roll is listed without its top: only the right one
+            if "=" in move and base in listed:  # a known roll is listed without its top
                 after = state.play(parse_move(base))
                 moved = after.at(after.ring) if after.ring else None
                 assert accepted == (moved is not None and move.endswith(f"={moved.top}"))

@@ -108,13 +108,14 @@ def _illegal(state: State, code: str, message: str, move: str | None = None) -> 
 
 
 def _judge_move(state: State, move: Move, shown: Move | None = None) -> Judgement[State]:
-    """MOVE when the rules allow ``move``, else ILLEGAL with the rule it breaks; ``shown`` is
-    the move's text as recorded (the canonical legal form)."""
-    text = str(shown or move)
+    """MOVE when the rules allow ``move``, recorded as ``shown`` (its canonical legal form,
+    e.g. a known roll without its top), else ILLEGAL with the rule it breaks and the move as
+    seen (``r1c0-S=W``)."""
     try:
         after = state.play(move)
     except IllegalMoveError as exc:
-        return _illegal(state, exc.code, exc.reason, text)
+        return _illegal(state, exc.code, exc.reason, str(move))
+    text = str(shown or move)
     return Judgement(Verdict.MOVE, after, move=text, message=text)
 
 
