@@ -164,7 +164,7 @@ def test_judge_prints_exactly_its_fields_in_order(capsys: pytest.CaptureFixture[
 def test_judge_an_illegal_move_keeps_the_position(capsys: pytest.CaptureFixture[str]) -> None:
     result = judge(capsys, EXAMPLE, "r1c1-N")
     assert result == {"legal": False, "code": "CC-F1",
-                      "message": "the ringed cube on r1c1 may not move", "position": EXAMPLE,
+                      "message": "ringed cube on r1c1 can't move", "position": EXAMPLE,
                       "outcome": None, "score": None, "winner": None, "chain": None}
 
 

@@ -53,7 +53,7 @@ def read_view(view: TableView, board: Board, min_confidence: float) -> Seen | st
     if view.rows != SIZE or any(len(row) != SIZE for row in view.grid):
         return "the 3 x 3 grid is not seen whole"
     if view.outside:
-        return "put the off-board cubes in the off-board area"
+        return "off-board cubes go in their zone"
     cells: list[Top | None] = []
     for cell in CELLS:
         item = view.at(cell)

@@ -97,7 +97,7 @@ def referee(state: State, view: TableView,
         return Judgement(Verdict.UNTRUSTED, state,
                          message=f"{seen.count()} cubes seen: the game has {CUBES}")
     if state.outcome is not None:
-        return _illegal(state, "CC-E1", "the game is over: put the cubes back")
+        return _illegal(state, "CC-E1", "the game is over")
     if state.procedure is not None:
         return _procedure(state, seen, diff)
     return _turn(state, seen, diff)
@@ -139,8 +139,8 @@ def _place(state: State, seen: Seen, diff: Difference) -> Judgement[State]:
     if top is None or top.stacked:
         return _illegal(state, "CC-F5", "two cubes moved: put them back")
     if top.colour != diff.gone[0]:
-        return _illegal(state, "CC-F2", f"a cube assigned {diff.gone[0]} shows "
-                                        f"{diff.gone[0]} on top", f"P {top.colour}@{cell}")
+        return _illegal(state, "CC-F2", f"cube assigned {diff.gone[0]} must show "
+                                        f"{diff.gone[0]}", f"P {top.colour}@{cell}")
     return _judge_move(state, Place(top.colour, cell))
 
 
@@ -150,10 +150,9 @@ def _roll(state: State, seen: Seen, source: Cell, target: Cell) -> Judgement[Sta
     top = seen.at(target)
     cube = state.at(source)
     if source == state.ring:
-        return _illegal(state, "CC-F1", f"the ringed cube on {source} may not move")
+        return _illegal(state, "CC-F1", f"ringed cube on {source} can't move")
     if direction is None or top is None or top.stacked or not isinstance(cube, Cube):
-        return _illegal(state, "CC-F3", f"a roll tips a cube into the next cell, not "
-                                        f"{source} to {target}")
+        return _illegal(state, "CC-F3", f"{target} is not next to {source}")
     move = Roll(source, direction, top.colour)
     shown = Roll(source, direction) if cube.known else move
     return _judge_move(state, move, shown)
@@ -174,10 +173,9 @@ def _stack(state: State, seen: Seen, source: Cell, onto: Cell) -> Judgement[Stat
     cube, top = state.at(source), seen.at(onto)
     move = StackMove(source, onto)
     if source == state.ring:
-        return _illegal(state, "CC-F1", f"the ringed cube on {source} may not move", str(move))
+        return _illegal(state, "CC-F1", f"ringed cube on {source} can't move", str(move))
     if cube is not None and top is not None and top.colour != cube.top:
-        return _illegal(state, "CC-F4", f"a stacked cube keeps its top: {cube.top}, not "
-                                        f"{top.colour}", str(move))
+        return _illegal(state, "CC-F4", f"a stacked cube stays {cube.top}", str(move))
     return _judge_move(state, move)
 
 
@@ -186,13 +184,12 @@ def _no_single_move(state: State, seen: Seen, diff: Difference) -> Judgement[Sta
     if seen.count() < CUBES:
         return Judgement(Verdict.PENDING, state, message="a cube is out of sight: finish the move")
     if diff.board_cells == 0:
-        return _illegal(state, "CC-F2", f"off-board cubes keep their colours: "
-                                        f"{'/'.join(diff.gone)} turned")
+        return _illegal(state, "CC-F2", f"off-board {'/'.join(diff.gone)} turned: turn it "
+                                        f"back")
     if diff.board_cells == 1 and diff.changed:
         return _changed_cell(state, seen, diff)
     if diff.board_cells == 1 and diff.vacated and diff.new and not diff.gone:
-        return _illegal(state, "CC-R3", "a cube leaves the board only in the repetition "
-                                        "procedure")
+        return _illegal(state, "CC-R3", "only the repetition removes cubes")
     if diff.board_cells == 1 and diff.filled and diff.gone:
         return _illegal(state, "CC-F2", "off-board cubes keep their colours")
     return _illegal(state, "CC-F5", "two cubes moved: put them back")
@@ -204,11 +201,11 @@ def _changed_cell(state: State, seen: Seen, diff: Difference) -> Judgement[State
     cell = diff.changed[0]
     was, now = state.at(cell), seen.at(cell)
     if now is not None and now.stacked and isinstance(was, Cube) and len(diff.gone) == 1:
-        return _illegal(state, "CC-F4", f"no stacking from off the board ({cell})",
+        return _illegal(state, "CC-F4", "no stacking from off the board",
                         f"P {now.colour}@{cell}")
     if diff.gone or diff.new or was is None:
         return _illegal(state, "CC-F5", "two cubes moved: put them back")
-    return _illegal(state, "CC-F6", f"cube on {cell} turned: put it back to {was.top}")
+    return _illegal(state, "CC-F6", f"{cell} turned: put it back to {was.top}")
 
 
 def _procedure(state: State, seen: Seen, diff: Difference) -> Judgement[State]:
@@ -218,11 +215,9 @@ def _procedure(state: State, seen: Seen, diff: Difference) -> Judgement[State]:
         return _judge_move(state, Remove(diff.vacated[0], diff.new[0]))
     if shape == (1, 0, 0) and not diff.gone and not diff.new:
         return Judgement(Verdict.PENDING, state, message=f"roll the cube from "
-                                                         f"{diff.vacated[0]}, set it beside "
-                                                         f"the board")
+                                                         f"{diff.vacated[0]} beside the board")
     if diff.board_cells == 0 and diff.gone and diff.new:
         return _illegal(state, "CC-F2", "off-board cubes keep their colours")
     if len(diff.vacated) >= 2:
         return _illegal(state, "CC-F5", "one cube at a time: put one back")
-    return _illegal(state, "CC-R3", f"repetition procedure: player {state.to} removes one "
-                                    f"cube")
+    return _illegal(state, "CC-R3", f"player {state.to} removes one cube")

@@ -34,9 +34,9 @@ def setup_from_view(view: TableView, board: Board,
     if isinstance(seen, str):
         return None, seen
     if any(t is not None for t in seen.cells):
-        return None, "clear the board: roll the 8 cubes beside it"
+        return None, "clear the board: cubes start beside it"
     if len(seen.off) != CUBES:
-        return None, f"roll the 8 cubes beside the board: {len(seen.off)} of 8 seen"
+        return None, f"roll 8 cubes beside the board: {len(seen.off)} seen"
     return start(board, seen.off), ""
 
 

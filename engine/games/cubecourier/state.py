@@ -208,8 +208,7 @@ class State:
         if isinstance(move, Remove):
             return self._remove(move)
         if self.procedure is not None:
-            raise self._illegal("CC-R3", f"repetition procedure: player {self.to} removes a "
-                                         f"cube first", move)
+            raise self._illegal("CC-R3", f"player {self.to} removes a cube first", move)
         if isinstance(move, Place):
             return self._place(move)
         if isinstance(move, Roll):
@@ -234,12 +233,9 @@ class State:
     def _place(self, move: Place) -> State:
         """CC-A1, CC-F2, CC-F4 (onto a cube: a stack from off the board)."""
         if move.colour not in self.off:
-            have = ", ".join(dict.fromkeys(self.off)) or "none"
-            raise self._illegal("CC-F2", f"no off-board cube is assigned {move.colour} "
-                                         f"(off-board: {have})", move)
+            raise self._illegal("CC-F2", f"no off-board cube assigned {move.colour}", move)
         if self.at(move.cell) is not None:
-            raise self._illegal("CC-F4", f"{move.cell} holds a cube: no stacking from off the "
-                                         f"board", move)
+            raise self._illegal("CC-F4", "no stacking from off the board", move)
         cells = list(self.cells)
         cells[index(move.cell)] = Cube(move.colour)
         off = list(self.off)
@@ -250,16 +246,16 @@ class State:
         """CC-A2, CC-F1, CC-F3."""
         cube = self.at(move.cell)
         if cube is None:
-            raise self._illegal("CC-F3", f"no cube on {move.cell} to roll", move)
+            raise self._illegal("CC-F3", f"no cube on {move.cell}", move)
         if move.cell == self.ring:
-            raise self._illegal("CC-F1", f"the ringed cube on {move.cell} may not move", move)
+            raise self._illegal("CC-F1", f"ringed cube on {move.cell} can't move", move)
         if isinstance(cube, Stack):
-            raise self._illegal("CC-F3", f"the stack on {move.cell} cannot roll", move)
+            raise self._illegal("CC-F3", "a stack can't roll", move)
         target = step(move.cell, move.direction)
         if target is None:
             raise self._illegal("CC-F3", f"no cell {move.direction} of {move.cell}", move)
         if self.at(target) is not None:
-            raise self._illegal("CC-F3", f"{target} is occupied: roll into an empty cell", move)
+            raise self._illegal("CC-F3", f"{target} is not empty", move)
         after = self._rolled_cube(cube, move)
         cells = list(self.cells)
         cells[index(move.cell)], cells[index(target)] = None, after
@@ -272,11 +268,10 @@ class State:
                 raise NotationError(needs_top(move, tops))
             return cube.rolled(move.direction)
         if move.seen == cube.top:
-            raise self._illegal("CC-F3", f"top still {cube.top}: a roll always changes the top "
-                                         f"(slid, not rolled)", move)
+            raise self._illegal("CC-F3", f"top still {cube.top}: roll, don't slide", move)
         after = cube.roll(move.direction, move.seen)
         if after is None:
-            raise self._illegal("CC-F3", f"rolling {cube} {move.direction} shows {tops[0]}, "
+            raise self._illegal("CC-F3", f"{cube} rolled {move.direction} shows {tops[0]}, "
                                          f"not {move.seen}", move)
         return after
 
@@ -284,30 +279,29 @@ class State:
         """CC-A3, CC-F1, CC-F4."""
         cube = self.at(move.cell)
         if cube is None:
-            raise self._illegal("CC-F4", f"no cube on {move.cell} to stack", move)
+            raise self._illegal("CC-F4", f"no cube on {move.cell}", move)
         if move.cell == self.ring:
-            raise self._illegal("CC-F1", f"the ringed cube on {move.cell} may not move", move)
+            raise self._illegal("CC-F1", f"ringed cube on {move.cell} can't move", move)
         target = self.at(move.onto)
         why = self._stack_problem(move)
         if why or not isinstance(cube, Cube) or not isinstance(target, Cube):
             raise self._illegal("CC-F4", why, move)
         after = self._stacked(move, cube, target)
         if after.chain is None:
-            raise self._illegal("CC-F4", f"stacking {move.cell} onto {move.onto} completes no "
-                                         f"connection", move)
+            raise self._illegal("CC-F4", "the stack completes no connection", move)
         return after
 
     def _stack_problem(self, move: StackMove) -> str:
         """Why a stack cannot be made at all (before looking for a connection), or ''."""
         target = self.at(move.onto)
         if isinstance(self.at(move.cell), Stack):
-            return f"the stack on {move.cell} cannot be lifted onto another cube"
+            return "a stack can't be lifted"
         if direction_between(move.cell, move.onto) is None:
             return f"{move.onto} is not next to {move.cell}"
         if target is None:
-            return f"{move.onto} is empty: a stack goes onto a cube"
+            return f"{move.onto} is empty: stack onto a cube"
         if isinstance(target, Stack):
-            return f"{move.onto} is already a stack: no third cube"
+            return f"no third cube on {move.onto}"
         return ""
 
     def _stacked(self, move: StackMove, cube: Cube, target: Cube) -> State:
@@ -320,10 +314,9 @@ class State:
         """CC-R3: the starter removes a cube, then the other player; play resumes with the
         other player to move and no ring (AMB-CC2)."""
         if self.procedure is None:
-            raise self._illegal("CC-R3", "a cube leaves the board only in the repetition "
-                                         "procedure (agree to it first)", move)
+            raise self._illegal("CC-R3", "only the repetition removes cubes", move)
         if self.at(move.cell) is None:
-            raise self._illegal("CC-R3", f"no cube on {move.cell} to remove", move)
+            raise self._illegal("CC-R3", f"no cube on {move.cell}", move)
         cells = list(self.cells)
         cells[index(move.cell)] = None
         off = sort_colours((*self.off, move.colour))
@@ -335,18 +328,16 @@ class State:
     def _repeat(self, move: Repeat) -> State:
         """CC-R1, CC-R2: the procedure begins; the starter removes first, the ring is cleared."""
         if self.on_board() < 2:
-            raise self._illegal("CC-R3", "the repetition procedure needs two cubes on the board",
-                                move)
+            raise self._illegal("CC-R3", "needs two cubes on the board", move)
         starter = move.starter if move.starter is not None else self.default_starter()
         if starter is None:
-            raise self._illegal("CC-R2", "no position has repeated: name who began the "
-                                         "repetition (repeat 1 or repeat 2)", move)
+            raise self._illegal("CC-R2", "name the starter: repeat 1 or 2", move)
         return replace(self, ring=None, to=starter, procedure=starter, history=())
 
     def _first(self, move: First) -> State:
         """CC-S2: who moves first, named before the first move (an empty board, no ring)."""
         if self.on_board() or self.ring is not None:
-            raise self._illegal("CC-S2", "who moves first is named before the first move", move)
+            raise self._illegal("CC-S2", "name the first player before moving", move)
         return replace(self, to=move.player, history=())
 
 
