@@ -4,6 +4,7 @@ with a message (exit 2 through the CLI); ``judge`` prints exactly its fields; bo
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -290,3 +291,32 @@ def test_options_from_the_command_line() -> None:
     assert board.options.repetition_threshold == 2
     with pytest.raises(BoardDataError, match="unknown option 'diagonal'"):
         GAME.load_board("standard", data(), {"diagonal": "on"})
+
+
+# --- the examples of docs/notation/cubecourier.md are the real commands' output ---------------
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation" / "cubecourier.md"
+
+
+def _doc_examples() -> list[tuple[str, list[str]]]:
+    """Each ``$ dicekeeper ...`` line of the doc's last code block and the lines after it."""
+    block = DOC.read_text(encoding="utf-8").rsplit("```", 2)[-2]
+    examples: list[tuple[str, list[str]]] = []
+    for line in block.strip().splitlines():
+        if line.startswith("$ "):
+            examples.append((line[2:], []))
+        elif examples:
+            examples[-1][1].append(line)
+    return examples
+
+
+def test_the_doc_examples_are_real(capsys: pytest.CaptureFixture[str]) -> None:
+    examples = _doc_examples()
+    assert len(examples) >= 6
+    for command, expected in examples:
+        argv = shlex.split(command)[1:]
+        code, out, err = run(capsys, *argv)
+        if expected and expected[-1].endswith("(exit 2)"):
+            assert code == 2 and err.strip() == expected[-1].removesuffix("(exit 2)").strip()
+        else:
+            assert code == 0 and out.splitlines() == expected, command
