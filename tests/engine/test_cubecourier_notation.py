@@ -246,6 +246,12 @@ def test_the_zone_is_beside_the_grid_and_clear_of_the_markers() -> None:
     assert zone.w_mm >= 2 * layout.item_mm and zone.h_mm >= 4 * layout.item_mm  # 8 cubes
 
 
+def test_the_players_edges_are_labelled_between_the_grid_and_the_markers() -> None:
+    layout = GAME.layout(BOARD)
+    assert [(label.text, label.box_mm) for label in layout.labels] == [
+        ("player 2", (50.0, 36.0, 140.0, 46.0)), ("player 1", (50.0, 144.0, 140.0, 154.0))]
+
+
 def test_a_user_colour_mapping_changes_the_palette_and_the_view() -> None:
     custom = data()
     colours = dict(custom["colours"])  # type: ignore[call-overload]

@@ -93,6 +93,3 @@ class First:
 
 Move = Place | Roll | StackMove | Remove | Repeat | First
 """Every move ``play`` takes."""
-
-DECLARATIONS = (Repeat, First)
-"""Moves entered with the buttons that no ``legal_moves()`` lists."""
