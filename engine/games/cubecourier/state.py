@@ -144,7 +144,7 @@ class State:
         keys = (*self.history, self.key())
         for key in reversed(keys):
             if keys.count(key) >= 2:
-                return int(key.rsplit("to=", 1)[1])
+                return int(key.rsplit("to=", 1)[1])  # a key ends with its player to act
         return None
 
     # --- moves -----------------------------------------------------------------------------
@@ -222,8 +222,8 @@ class State:
     def _illegal(self, code: str, message: str, move: Move) -> IllegalMoveError:
         return IllegalMoveError(code, message, move=str(move), position=self.position())
 
-    def _after_turn(self, cells: list[Content], moved: Cell, off: tuple[str, ...] | None = None,
-                    ) -> State:
+    def _after_turn(self, cells: list[Content], moved: Cell,
+                    off: tuple[str, ...] | None = None) -> State:
         """The next state after a Place, Roll or Stack: the ring on the moved cube, the other
         player to act; a Place (``off`` given) starts a new repetition history."""
         history = () if off is not None else (*self.history, self.key())
@@ -284,7 +284,7 @@ class State:
             raise self._illegal("CC-F1", f"ringed cube on {move.cell} can't move", move)
         target = self.at(move.onto)
         why = self._stack_problem(move)
-        if why or not isinstance(cube, Cube) or not isinstance(target, Cube):
+        if why or not isinstance(cube, Cube) or not isinstance(target, Cube):  # why says it
             raise self._illegal("CC-F4", why, move)
         after = self._stacked(move, cube, target)
         if after.chain is None:
