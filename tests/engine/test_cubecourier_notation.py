@@ -80,8 +80,8 @@ def test_malformed_positions(text: str, words: str) -> None:
 
 # --- moves ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["P R@r2c0", "r0c2-W", "r0c2-W=K", "r2c1^r2c0", "off r1c1=K",
-                                  "repeat", "repeat 2", "first 2"])
+@pytest.mark.parametrize("text", ["P R@r2c0", "r0c2-W", "r0c2-W=K", "r0c2-W=K!", "r2c1^r2c0",
+                                  "off r1c1=K", "repeat", "repeat 2", "first 2"])
 def test_moves_print_back(text: str) -> None:
     assert str(parse_move(text)) == text
     assert str(parse_move(f"  {text} ")) == text
@@ -90,7 +90,7 @@ def test_moves_print_back(text: str) -> None:
 @pytest.mark.parametrize("text", ["", "P X@r0c0", "P R@r3c0", "PR@r0c0", "p R@r0c0",
                                   "r0c2-X", "r0c2-w", "R0C2-W", "r0c2-W=", "r0c2-W=B",
                                   "r0c2^", "r0c2^r0c3", "off r1c1", "repeat 3", "first",
-                                  "first 0", "W0", "r0c2-N-S"])
+                                  "first 0", "W0", "r0c2-N-S", "r0c2-W!", "r0c2-W=K!!"])
 def test_malformed_moves(text: str) -> None:
     with pytest.raises(NotationError, match="must be a place"):
         parse_move(text)

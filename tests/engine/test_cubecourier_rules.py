@@ -298,6 +298,18 @@ def test_a_known_roll_may_carry_its_predicted_top() -> None:
     assert play(state, "r1c0-S=R") == play(state, "r1c0-S")
 
 
+def test_players_may_confirm_a_top_the_tracking_did_not_predict() -> None:
+    """README 3.4 step 3: the override restarts the cube's candidates from the seen top; a
+    slide (the same top) stays refused."""
+    state = pos(MID)
+    assert refused(state, "r1c0-S=W").code == "CC-F3"
+    after = play(state, "r1c0-S=W!")
+    assert after.position() == "K.R/.RW/WK. off=KR ring=r2c0 to=1"
+    assert play(state, "r1c0-S=R!") == play(state, "r1c0-S")  # as predicted: nothing to confirm
+    assert refused(state, "r1c0-S=K!").code == "CC-F3"
+    assert "r1c0-S=W!" not in [str(m) for m in state.legal_moves()]
+
+
 def test_illegal_moves_never_change_the_state() -> None:
     state = pos(MID)
     before = state.position()

@@ -4,7 +4,8 @@
 The three moves of the rules (CC-A1 Place ``P R@r2c0``, CC-A2 Roll ``r0c2-W`` /
 ``r0c2-W=K``, CC-A3 Stack ``r2c1^r2c0``); the cube a player removes in the repetition
 procedure (CC-R3, ``off r1c1=K``); and the two declarations entered with the buttons, which
-``legal_moves()`` never lists: both players agreeing to the repetition procedure (CC-R1,
+``legal_moves()`` never lists: a roll whose unpredicted top the players confirm
+(``r0c2-W=K!``), both players agreeing to the repetition procedure (CC-R1,
 ``repeat``, or ``repeat 2`` naming the starter, CC-R2) and who moves first (CC-S2,
 ``first 2``). Pure standard library; imports only ``engine``.
 """
@@ -33,15 +34,21 @@ class Roll:
 
     ``seen`` is the new top colour read after the roll: needed when the cube's sides are not
     known, checked against the prediction when they are; None when not given.
+    ``confirmed`` (``r0c2-W=K!``, entered with the buttons, never listed): the players confirm
+    a seen top that the tracked state did not predict (the cube was spun in place unseen, or
+    tracked wrongly); its sides are then unknown again (README 3.4, step 3).
     """
 
     cell: Cell
     direction: str
     seen: str | None = None
+    confirmed: bool = False
 
     def __str__(self) -> str:
         text = f"{self.cell}-{self.direction}"
-        return text if self.seen is None else f"{text}={self.seen}"
+        if self.seen is None:
+            return text
+        return f"{text}={self.seen}{'!' if self.confirmed else ''}"
 
 
 @dataclass(frozen=True)

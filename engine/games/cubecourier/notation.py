@@ -5,9 +5,9 @@ Position ``K.R/[KRW]RW/.K. off=KR ring=r1c1 to=2``: three rows north to south, a
 ``.``, a top colour (sides unknown), ``[VNE]`` (known state) or ``upper^lower`` (a stack);
 ``off=`` the off-board assigned colours (``-`` for none), ``ring=`` a cell or ``none``,
 ``to=`` the player to act; ``rep=`` the starter while the repetition procedure is under way.
-Moves ``P R@r2c0``, ``r0c2-W``, ``r0c2-W=K``, ``r2c1^r2c0``, ``off r1c1=K``, ``repeat``,
-``repeat 2``, ``first 2``. View ``K.R/K+*RW/.K. off=KRW``: a camera colour letter per item,
-``+`` a stack, ``*`` the ring around it. Pure standard library; imports only ``engine``.
+Moves ``P R@r2c0``, ``r0c2-W``, ``r0c2-W=K``, ``r0c2-W=K!``, ``r2c1^r2c0``, ``off r1c1=K``,
+``repeat``, ``repeat 2``, ``first 2``. View ``K.R/K+*RW/.K. off=KRW``: a camera colour letter
+per item, ``+`` a stack, ``*`` the ring around it. Pure standard library; imports only ``engine``.
 """
 
 from __future__ import annotations
@@ -148,7 +148,8 @@ def _place(m: re.Match[str]) -> Move:
 
 
 def _roll(m: re.Match[str]) -> Move:
-    return Roll(Cell(int(m.group(1)), int(m.group(2))), m.group(3), m.group(4))
+    return Roll(Cell(int(m.group(1)), int(m.group(2))), m.group(3), m.group(4),
+                confirmed=m.group(5) is not None)
 
 
 def _stack(m: re.Match[str]) -> Move:
@@ -170,7 +171,7 @@ def _first(m: re.Match[str]) -> Move:
 
 _MOVES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Move]], ...] = (
     (re.compile(rf"P +([KRW])@{_CELL_NAME}"), _place),
-    (re.compile(rf"{_CELL_NAME}-([NESW])(?:=([KRW]))?"), _roll),
+    (re.compile(rf"{_CELL_NAME}-([NESW])(?:=([KRW])(!)?)?"), _roll),
     (re.compile(rf"{_CELL_NAME}\^{_CELL_NAME}"), _stack),
     (re.compile(rf"off +{_CELL_NAME}=([KRW])"), _remove),
     (re.compile(r"repeat(?: +([12]))?"), _repeat),
@@ -182,8 +183,8 @@ def parse_move(text: str) -> Move:
     """A move from its text (leading and trailing spaces ignored, letters as written).
 
     Raises:
-        NotationError: not one of ``P R@r2c0``, ``r0c2-W``, ``r0c2-W=K``, ``r2c1^r2c0``,
-            ``off r1c1=K``, ``repeat``, ``repeat 2``, ``first 2``.
+        NotationError: not one of ``P R@r2c0``, ``r0c2-W``, ``r0c2-W=K``, ``r0c2-W=K!``,
+            ``r2c1^r2c0``, ``off r1c1=K``, ``repeat``, ``repeat 2``, ``first 2``.
     """
     stripped = text.strip()
     for pattern, build in _MOVES:

@@ -270,6 +270,8 @@ class State:
         if move.seen == cube.top:
             raise self._illegal("CC-F3", f"top still {cube.top}: roll, don't slide", move)
         after = cube.roll(move.direction, move.seen)
+        if after is None and move.confirmed:
+            return Cube(move.seen)  # README 3.4: the candidates restart from the seen top
         if after is None:
             raise self._illegal("CC-F3", f"{cube} rolled {move.direction} shows {tops[0]}, "
                                          f"not {move.seen}", move)
