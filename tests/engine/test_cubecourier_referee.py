@@ -80,7 +80,8 @@ def test_every_legal_move_is_seen_as_itself() -> None:
 
 @pytest.mark.parametrize(("position", "view", "code", "message", "move"), [
     # CC-F1: the ringed cube rolled
-    (MID, "KKR/K.W/.K. off=KR", "CC-F1", "ringed cube on r1c1 can't move", None),
+    (MID, "KKR/K.W/.K. off=KR", "CC-F1", "ringed cube on r1c1 can't move", "r1c1-N=K"),
+    (MID, "K.R/K.W/.KR off=KR", "CC-F1", "ringed cube on r1c1 can't move", None),  # jumped
     # CC-F2: an off-board cube turned; a cube placed showing another colour than assigned
     (MID, "K.R/KRW/.K. off=KK", "CC-F2", "off-board R turned: turn it back", None),
     (MID, "KWR/KRW/.K. off=R", "CC-F2", "cube assigned K must show K", "P W@r0c1"),
@@ -88,6 +89,8 @@ def test_every_legal_move_is_seen_as_itself() -> None:
     (MID, "K.R/.RW/WK. off=KR", "CC-F3", "[KRW] rolled S shows R, not W", "r1c0-S=W"),
     (MID, "K.R/.RW/KK. off=KR", "CC-F3", "top still K: roll, don't slide", "r1c0-S=K"),
     (MID, "..R/KRW/WK. off=KR", "CC-F3", "r2c0 is not next to r0c0", None),
+    ("R^K../.../... off=KRRWWW ring=none to=1", ".R+./.../... off=KRRWWW", "CC-F3",
+     "a stack can't roll", None),
     # CC-F4: a stack that completes nothing, that changes the top, from off the board
     (X4, "R../RR+./K.. off=KKW", "CC-F4", "the stack completes no connection",
      "r2c1^r1c1"),

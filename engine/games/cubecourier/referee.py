@@ -145,14 +145,16 @@ def _place(state: State, seen: Seen, diff: Difference) -> Judgement[State]:
 
 
 def _roll(state: State, seen: Seen, source: Cell, target: Cell) -> Judgement[State]:
-    """CC-A2 judged by the rules: the ringed cube (CC-F1), one cell only, the new top (CC-F3)."""
+    """CC-A2 judged by the rules (the ringed cube CC-F1, the new top CC-F3); a cube moved to
+    a cell that is not next to it, or a stack moved, is CC-F3 (CC-F1 for the ringed cube)."""
     direction = direction_between(source, target)
-    top = seen.at(target)
-    cube = state.at(source)
-    if source == state.ring:
-        return _illegal(state, "CC-F1", f"ringed cube on {source} can't move")
-    if direction is None or top is None or top.stacked or not isinstance(cube, Cube):
+    top, cube = seen.at(target), state.at(source)
+    if direction is None:
+        if source == state.ring:
+            return _illegal(state, "CC-F1", f"ringed cube on {source} can't move")
         return _illegal(state, "CC-F3", f"{target} is not next to {source}")
+    if top is None or top.stacked or not isinstance(cube, Cube):
+        return _illegal(state, "CC-F3", "a stack can't roll")
     move = Roll(source, direction, top.colour)
     shown = Roll(source, direction) if cube.known else move
     return _judge_move(state, move, shown)
