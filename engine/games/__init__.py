@@ -1,22 +1,24 @@
 """The registry of games: ``GAMES`` maps a registry name to its ``Game`` object.
 
 Explicit registry, no registration by import side effect: adding a game is its own package
-under ``engine/games/``, its board files, and one line here. Every entry satisfies the
-``engine.game.Game`` protocol (mypy checks the assignments below). Pure standard library;
-imports only ``engine``.
+under ``engine/games/``, its board files, and one line here (its typed assignment lets mypy
+check the game against the ``engine.game.Game`` protocol). The order is the menu's. Pure
+standard library; imports only ``engine``.
 """
 
 from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import two_one_six, unification
+from engine.games import cubecourier, two_one_six, unification
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
+_cubecourier: Game[cubecourier.Board, cubecourier.State, cubecourier.Move] = cubecourier.GAME
 _two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two_one_six.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "cubecourier": _cubecourier,
     "two-one-six": _two_one_six,
 }
 
