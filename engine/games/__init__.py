@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import unification
+from engine.games import growing_nine, unification
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
+_growing_nine: Game[growing_nine.Board, growing_nine.State, growing_nine.Move] = growing_nine.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "growing-nine": _growing_nine,
 }
 
 
