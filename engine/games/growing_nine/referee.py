@@ -202,11 +202,11 @@ def _judge_appearance(state: State, seen: Seen, dst: Cell, others: list[Cell],
                              message=f"put the {head} on {pair}")
     elif seen.waiting == _spots(state.queue):
         return _illegal(state, "GN-F5", f"the {head} from the waiting area appears", move)
+    if len(others) > 1:
+        return _illegal(state, "GN-F5", f"one die appears, on {pair}", move)
     problem = waiting_problem(seen.waiting, state.queue, appearing=True)
     if problem is not None:
         return _illegal(state, "GN-F5", problem, move)
-    if len(others) > 1:
-        return _illegal(state, "GN-F5", f"one die appears, on {pair}", move)
     if not others:
         return _untrusted(state, "unexpected die beside the grid")
     if others[0] != pair:
