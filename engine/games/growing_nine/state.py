@@ -182,13 +182,12 @@ class State:
 
     def _placements(self, rolled: tuple[int, ...]) -> Iterator[Place]:
         spawns = self.board.spawns
-        for red_cell in spawns:
-            others = [c for c in spawns if c != red_cell]
+        n = len(spawns)
+        for k in range(n):  # the red die on the k-th spawn cell
+            reds = tuple(i == k for i in range(n))
             for seq in _distinct_orders(rolled[1:]):
-                on_cells = {c: (False, t) for c, t in zip(others, seq, strict=False)}
-                on_cells[red_cell] = (True, rolled[0])
-                dice = tuple((c, *on_cells[c]) for c in spawns)
-                yield Place(dice, seq[len(others):])
+                tops = seq[:k] + (rolled[0],) + seq[k:n - 1]
+                yield Place(tuple(zip(spawns, reds, tops, strict=True)), seq[n - 1:])
 
     def play(self, move: Move) -> State:
         """The state after ``move``.
@@ -377,12 +376,18 @@ def _turned_text(rolled: tuple[int, ...], placed: tuple[int, ...]) -> str:
 
 
 def _distinct_orders(values: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every distinct ordering of ``values`` (a multiset), in ascending lexicographic order."""
-    if not values:
-        yield ()
-        return
-    for first in sorted(set(values)):
-        rest = list(values)
-        rest.remove(first)
-        for tail in _distinct_orders(tuple(rest)):
-            yield (first, *tail)
+    """Every distinct ordering of ``values`` (a multiset), in ascending lexicographic order
+    (the classic next-permutation step, so repeated values give no repeated orders)."""
+    order = sorted(values)
+    while True:
+        yield tuple(order)
+        i = len(order) - 2
+        while i >= 0 and order[i] >= order[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(order) - 1
+        while order[j] <= order[i]:
+            j -= 1
+        order[i], order[j] = order[j], order[i]
+        order[i + 1:] = reversed(order[i + 1:])
