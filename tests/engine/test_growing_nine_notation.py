@@ -4,6 +4,7 @@ files and the printed layout."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -286,3 +287,32 @@ def test_layout_of_side_a() -> None:
                    and label.text.isalpha()]
     assert spawn_texts == ["A", "A", "B", "B"]
     assert [label.text for label in layout.labels[4:]] == ["1", "2", "3", "4", "5", "6"]
+
+
+def _documented_commands() -> list[tuple[list[str], list[str]]]:
+    """Each ``$ dicekeeper ...`` line of docs/notation/growing-nine.md with the lines after it."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "notation" / "growing-nine.md")
+    lines = doc.read_text().split("\n")
+    commands, current = [], None
+    for line in lines:
+        if line.startswith("$ dicekeeper "):
+            current = (shlex.split(line[len("$ dicekeeper "):]), [])
+            commands.append(current)
+        elif line.startswith("```"):
+            current = None
+        elif current is not None:
+            current[1].append(line)
+    return commands
+
+
+def test_the_documented_commands_print_what_the_doc_says(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    commands = _documented_commands()
+    assert len(commands) >= 8
+    for argv, expected in commands:
+        status = main(argv)
+        captured = capsys.readouterr()
+        if expected[-1:] == ["(exit status 2)"]:
+            assert (status, captured.err.strip()) == (2, "\n".join(expected[:-1])), argv
+        else:
+            assert (status, captured.out.strip()) == (0, "\n".join(expected)), argv
