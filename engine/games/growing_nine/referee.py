@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError
+from engine.games.growing_nine.dice import DIRECTIONS
 from engine.games.growing_nine.moves import Roll
 from engine.games.growing_nine.seen import Seen, Spot, expected_seen, read_view
 from engine.games.growing_nine.setup import judge_setup
@@ -112,8 +113,10 @@ def _red_at(state: State, seen: Seen, cell: Cell) -> bool | None:
 
 def _direction(src: Cell, dst: Cell) -> str | None:
     """The direction of a one-cell step from ``src`` to ``dst``, None for any other step."""
-    steps = {(-1, 0): "N", (0, 1): "E", (1, 0): "S", (0, -1): "W"}
-    return steps.get((dst.r - src.r, dst.c - src.c))
+    return _STEPS.get((dst.r - src.r, dst.c - src.c))
+
+
+_STEPS = {step: d for d, step in DIRECTIONS.items()}
 
 
 def _changed_in_place(state: State, seen: Seen, d: Diff) -> Judgement[State]:

@@ -280,7 +280,7 @@ class State:
             else:
                 cells[self.board.index(pair)] = Die(False, queue[0])
                 queue = queue[1:]
-        after = State(self.board, tuple(cells), queue, history=self.history, ended=ended)
+        after = State(self.board, tuple(cells), queue, ended=ended)
         after = replace(after, history=self.history + (after.key(),))
         if after.outcome is None and after.repeated():
             after = replace(after, ended=Outcome(FAILURE, "GN-E5"))
