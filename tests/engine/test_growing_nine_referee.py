@@ -205,6 +205,9 @@ def test_setup_starts_at_the_first_settled_view_of_the_ten_rolled_dice() -> None
     assert why == "" and state is not None
     assert state.position() == "rolled R3 W122334556"
     assert state.outcome is None and GAME.expected_view(state).outside[0] == Item(3, Colour.RED)
+    expected = GAME.expected_view(state)  # the set-up state's own table: the dice as rolled
+    assert GAME.view_from_text(GAME.view_to_text(expected)) == expected
+    assert referee(state, expected).verdict is Verdict.UNCHANGED
 
 
 @pytest.mark.parametrize(("view", "why"), [
