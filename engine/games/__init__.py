@@ -10,14 +10,21 @@ from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import cubecourier, two_one_six, unification
+from engine.games import (
+    cubecourier,
+    growing_nine,
+    two_one_six,
+    unification,
+)
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
+_growing_nine: Game[growing_nine.Board, growing_nine.State, growing_nine.Move] = growing_nine.GAME
 _cubecourier: Game[cubecourier.Board, cubecourier.State, cubecourier.Move] = cubecourier.GAME
 _two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two_one_six.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "growing-nine": _growing_nine,
     "cubecourier": _cubecourier,
     "two-one-six": _two_one_six,
 }
