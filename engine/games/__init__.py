@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import unification
+from engine.games import horizontal_vertical, unification
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
+_horizontal_vertical: Game[horizontal_vertical.Board, horizontal_vertical.State,
+                           horizontal_vertical.Move] = horizontal_vertical.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "horizontal-vertical": _horizontal_vertical,
 }
 
 
