@@ -57,4 +57,7 @@ def test_press_enum_members_work_by_value() -> None:
 def test_games_from_registry_reads_info() -> None:
     from engine.games import GAMES as REGISTRY
 
-    assert games_from_registry(REGISTRY) == (GAMES[0],)
+    # one entry per registered game, in the registry's order (more games join the registry)
+    assert games_from_registry(REGISTRY)[0] == GAMES[0]
+    assert [(g.name, g.title, g.sides) for g in games_from_registry(REGISTRY)] == [
+        (name, game.info.title, game.info.sides) for name, game in REGISTRY.items()]
