@@ -65,7 +65,8 @@ def _untrusted(view: TableView, min_confidence: float) -> str:
         return "the grid is not read: check the camera"
     for item in view.dice():
         if item.confidence < min_confidence:
-            return f"a {item.kind.value} is hard to read"
+            return "the ink is hard to read" if item.kind is ItemKind.INK else (
+                f"a {item.kind.value} is hard to read")
     if any(item is not None and item.kind is not ItemKind.INK for row in view.grid
            for item in row):
         return "take the dice off the grid"
