@@ -145,9 +145,15 @@ def test_a_view_without_the_pass_box_zone_has_no_passes_field() -> None:
     assert view_to_text(view) == "...../...../...../...../..... roll=1,2,3"
 
 
+def test_a_zone_of_a_board_files_own_layout_is_kept() -> None:
+    view = view_from_text("...../...../...../...../..... tray=4 roll=1,2,3")
+    assert [name for name, _ in view.zones] == ["tray", "roll"]
+    assert view_to_text(view) == "...../...../...../...../..... tray=4 roll=1,2,3"
+
+
 @pytest.mark.parametrize("text", [
     "", "...../..,../...../...../.....", "...../...../...../...../..... roll=7",
-    "...../...../...../...../..... roll=1@2", "...../...../...../...../..... tray=1,2,3",
+    "...../...../...../...../..... roll=1@2", "...../...../...../...../..... P=1,2,3",
     "...../...../...../...../..... roll=1 roll=2", "...../...../...../...../..... S=asleep",
     "...../...../...../...../..... roll=1@1e999:2",
 ])
@@ -181,7 +187,7 @@ def test_judge_a_legal_write(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_judge_an_illegal_write_keeps_the_position(capsys: pytest.CaptureFixture[str]) -> None:
     assert judge(capsys, EXAMPLE, "3@4-4") == {
-        "legal": False, "code": "HV-F5", "message": "1 X for 1 wildcard", "outcome": None,
+        "legal": False, "code": "HV-F5", "message": "1 wildcard used: write 1 X", "outcome": None,
         "score": None, "position": EXAMPLE, "winnable": True}
 
 

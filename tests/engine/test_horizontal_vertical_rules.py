@@ -242,6 +242,14 @@ def test_amb_hv5_x_marks_are_skipped_when_no_empty_cell_is_left(total: Board) ->
     one_left = "XXXXX/XXXXX/XXXXX/XXXXX/XXXX."
     assert writes(at(total, one_left, roll="1,1,5")) == {"5@6-6+0X"}
     assert code_of(at(total, one_left, roll="1,1,5"), "5@6-6 X@2-2") == "HV-F5"
+    with pytest.raises(IllegalMoveError, match="no empty cell left for an X: no X"):
+        play(at(total, one_left, roll="1,1,5"), "5@6-6 X@2-2")
+    with pytest.raises(IllegalMoveError, match="only 1 empty cell left: write 1 X"):
+        play(state, "5@6-5")
+    with pytest.raises(IllegalMoveError, match="2 wildcards used: write 2 X"):
+        play(at(total, roll="1,1,5"), "5@6-5 X@2-2")
+    with pytest.raises(IllegalMoveError, match="no wildcard used: no X"):
+        play(at(total, roll="1,3,4"), "1@3-4 X@2-2")
 
 
 def test_legal_moves_order_writes_by_cell_value_x_then_passes(total: Board) -> None:

@@ -42,11 +42,6 @@ class Write:
         more = "".join(f" {v}@{s}" for v, s in self.extra)
         return f"{self.value}@{self.target}{more}{_marks(self.xs)}"
 
-    @property
-    def spots(self) -> frozenset[Spot]:
-        """Every cell the write puts ink in."""
-        return frozenset((self.target, *self.xs, *(s for _, s in self.extra)))
-
 
 @dataclass(frozen=True)
 class Pass:
@@ -60,10 +55,6 @@ class Pass:
     def __str__(self) -> str:
         return f"P{_marks(self.xs)}"
 
-    @property
-    def spots(self) -> frozenset[Spot]:
-        return frozenset(self.xs)
-
 
 @dataclass(frozen=True)
 class RollSeen:
@@ -73,10 +64,6 @@ class RollSeen:
 
     def __str__(self) -> str:
         return f"roll={roll_text(self.faces)}"
-
-    @property
-    def spots(self) -> frozenset[Spot]:
-        return frozenset()
 
 
 Move = Write | Pass | RollSeen

@@ -205,9 +205,14 @@ class State:
 
 
 def _x_count_message(needed: int, used: Assignment) -> str:
-    if needed == used.wildcards:
-        return f"{needed} X for {needed} wildcard{'s' if needed != 1 else ''}"
-    return f"{needed} X: only {needed} empty cell{'s' if needed != 1 else ''} left"
+    """HV-F5's message: how many X marks this write needs, and why."""
+    if needed < used.wildcards:
+        if needed == 0:
+            return "no empty cell left for an X: no X"
+        return f"only {needed} empty cell{'s' if needed != 1 else ''} left: write {needed} X"
+    if needed == 0:
+        return "no wildcard used: no X"
+    return f"{needed} wildcard{'s' if needed != 1 else ''} used: write {needed} X"
 
 
 __all__ = ["PASSES", "State"]

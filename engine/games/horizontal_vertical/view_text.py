@@ -5,8 +5,9 @@
 - the grid, five rows north to south of cells west to east: ``.`` nothing seen, ``#`` ink,
   a digit or ``?`` a die lying there (face unread);
 - then one field per zone, in the view's order: ``roll=`` the dice in the roll zone,
-  ``passes=`` the ink in the pass boxes; ``out=`` items seen elsewhere on the board; each a
-  comma-separated list of items, ``-`` for none (a zone missing from the view has no field);
+  ``passes=`` the ink in the pass boxes (any other lower-case name: a zone of a board file's
+  own layout); ``out=`` items seen elsewhere on the board; each a comma-separated list of
+  items, ``-`` for none (a zone missing from the view has no field);
 - ``S=`` the view status when it is not ``settled``.
 
 An item is ``[colour]body[@x:y][~confidence]``: colour letter ``R`` red, ``K`` black, ``B``
@@ -27,6 +28,7 @@ from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 
 ZONES = ("roll", "passes")
 OUTSIDE = "out"
+_ZONE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _LETTERS = {Colour.RED: "R", Colour.BLACK: "K", Colour.BLUE: "B", Colour.GREEN: "G",
             Colour.UNKNOWN: "U", Colour.WHITE: ""}
 _COLOURS = {letter: colour for colour, letter in _LETTERS.items() if letter}
@@ -82,9 +84,10 @@ def view_from_text(text: str) -> TableView:
     seen: set[str] = set()
     for f in fields[1:]:
         key, sep, value = f.partition("=")
-        if not sep or key in seen or key not in (*ZONES, OUTSIDE, "S"):
+        if not sep or key in seen or not (key == "S" or _ZONE_NAME.match(key)):
             raise NotationError(f"unexpected {f!r} in view text {text!r}: fields are "
-                                f"{', '.join(f'{z}=' for z in ZONES)}, {OUTSIDE}= and S=")
+                                f"{', '.join(f'{z}=' for z in ZONES)} (zones), {OUTSIDE}= "
+                                f"and S=, each once")
         seen.add(key)
         if key == "S":
             status = _parse_status(value)
