@@ -5,6 +5,7 @@ what docs/notation/horizontal-vertical.md shows."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,26 @@ def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str],
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith(f"dicekeeper {argv[0]}: ")
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation" / "horizontal-vertical.md"
+
+
+def test_the_documented_judge_examples_are_what_the_command_prints(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    lines = DOC.read_text(encoding="utf-8").splitlines()
+    examples = [(line, lines[i + 1]) for i, line in enumerate(lines)
+                if line.startswith("$ dicekeeper judge ")]
+    assert len(examples) >= 6
+    for command, printed in examples:
+        argv = shlex.split(command)[2:]
+        assert run(capsys, *argv) == printed + "\n", command
+
+
+def test_the_documented_view_texts_parse_back() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    block = text[text.index("## View text"):].split("```")[1]
+    views = [line for line in block.splitlines() if line.strip()]
+    assert len(views) == 2
+    for line in views:
+        assert view_to_text(view_from_text(line)) == line
