@@ -202,10 +202,21 @@ def test_a_write_with_the_dice_still_lying_waits_for_its_entry(board: Board) -> 
 
 
 def test_a_write_is_seen_once_the_dice_are_picked_up(board: Board) -> None:
+    """With every pass used, the lone new mark can only be the write."""
+    state = at(board, "XXX../...../...../...../.....", 3, "2,5,6")
+    j = judge(state, seen("XXX../...../...../....2/.....", ticks=3))
+    assert (j.verdict, j.move) == (Verdict.MOVE, "2@5-6")
+    assert j.state.position() == "XXX../...../...../....2/..... passes=3 roll=-"
+
+
+def test_a_lone_mark_may_be_a_pass_awaiting_its_tick(board: Board) -> None:
+    """Dice picked up and one new mark where the roll writes a 2: a write, or a pass's X
+    before its tick; the referee waits (offering the write) until the tick or the next roll."""
     state = at(board, roll="2,5,6")
     j = judge(state, seen("...../...../...../....2/....."))
-    assert (j.verdict, j.move) == (Verdict.MOVE, "2@5-6")
-    assert j.state.position() == "...../...../...../....2/..... passes=0 roll=-"
+    assert (j.verdict, j.move, j.message) == (Verdict.PENDING, "2@5-6", "enter 2@5-6")
+    j = judge(state, seen("...../...../...../....2/.....", ticks=1))
+    assert (j.verdict, j.move) == (Verdict.MOVE, "P X@5-6")
 
 
 def test_a_write_is_seen_when_the_dice_are_rolled_again(board: Board) -> None:
@@ -376,12 +387,15 @@ def test_a_turn_entered_with_the_buttons_then_checked_by_the_camera(board: Board
 
 def test_a_session_that_sees_every_move_by_itself(board: Board) -> None:
     session = new_session("horizontal-vertical", "total", board)
-    views = [seen(dice=HERE), seen("...../...../...../....2/....."),
-             seen("...../...../...../....2/.....", MOVED),
-             seen("...../..X../...../....2/.....", ticks=1)]
+    views = [seen(dice=HERE), seen("...../...../...../....2/....."),  # set-up; a mark: wait
+             seen("...../...../...../....2/.....", MOVED),            # thrown: the write...
+             seen("...../...../...../....2/.....", MOVED),            # ...then the roll
+             seen("...../..X../...../....2/.....", ticks=1)]          # a pass
+    kinds = []
     for t, text in enumerate(views):
-        session, _ = session.observe(view_from_text(text), float(t))
-    assert session.moves == 3 and session.last_move == "P X@3-4"
+        session, events = session.observe(view_from_text(text), float(t))
+        kinds.append([e.data.get("move") for e in events if e.kind == "move"])
+    assert kinds == [[], [], ["2@5-6"], ["roll=1,3,4"], ["P X@3-4"]]
     assert session.state.position() == "...../..X../...../....2/..... passes=1 roll=-"
 
 

@@ -10,11 +10,12 @@ Order of questions:
    on the grid or outside the roll zone)? Else UNTRUSTED.
 2. Is ink gone that was seen before (HV-F9)? A roll in view means every recorded mark must
    show (HV-F9 otherwise).
-3. With a roll in view: new ink (and ticks) is a write or pass being made: PENDING while the
-   dice still lie as rolled ("enter 2@5-6"); once the dice are picked up or rolled again, the
-   one legal move that explains the marks is the MOVE (several: PENDING, enter it; part of a
-   move: PENDING while the dice are in hand, its F code once they are rolled; none: the rule
-   broken). No new ink: the same roll is UNCHANGED, other dice are HV-F8.
+3. With a roll in view: new ink (and ticks) is a write or pass being made. The one legal move
+   whose marks they are is the MOVE once the dice were thrown again, or once they were picked
+   up if no legal move could still add marks to these (a lone new mark may be a pass awaiting
+   its tick); until then PENDING with that move ("enter 2@5-6"). Several moves fit: PENDING,
+   enter it. Part of a legal move: PENDING, its F code once the dice are thrown again. None:
+   the rule broken. No new ink: the same roll is UNCHANGED, other dice are HV-F8.
 4. Without a roll in view: ink not recorded is HV-F9; recorded marks not yet seen are PENDING
    ("write 2 at 5-6"); three dice that all moved are the next roll, MOVE ``roll=a,b,c``
    (HV-F9 if recorded marks still lack their ink); only some moved or turned by hand: HV-F8.
@@ -43,8 +44,8 @@ from engine.games.horizontal_vertical.tray import Change, Die, compare, faces
 from engine.referee import Judgement, RefereeStep, Verdict
 from engine.table import MIN_CONFIDENCE, TableView
 
-DONE = (Change.EMPTY, Change.NEW, Change.SOME, Change.TURNED)
-"""Roll zone changes that say the turn's marking is over (the dice left where they fell)."""
+ROLLED = (Change.NEW, Change.SOME, Change.TURNED)
+"""Roll zone changes that say the dice were thrown again: the turn's marking is over."""
 
 
 @dataclass(frozen=True)
@@ -126,17 +127,17 @@ def _marks_made(state: State, roll: Roll, new: frozenset[Spot], ticks: int | Non
                 change: Change) -> Judgement[State]:
     """New ink with a roll in view: the write or pass being made (see the module docstring)."""
     ex = explain(state, new, ticks)
-    done = change in DONE
+    rolled = change in ROLLED
     if len(ex.exact) == 1:
         move = ex.exact[0]
-        if done:
+        if rolled or (change is Change.EMPTY and ex.partial is None):
             return Judgement(Verdict.MOVE, state.play(move), move=str(move), message=str(move))
         return Judgement(Verdict.PENDING, state, move=str(move), message=f"enter {move}")
     if ex.exact:
         return Judgement(Verdict.PENDING, state, message=f"enter the write: {len(ex.exact)} "
                                                          f"moves fit the ink")
     if ex.partial is not None:
-        if done and change is not Change.EMPTY:
+        if rolled:
             return _illegal(state, ex.partial, ex.hint)
         return Judgement(Verdict.PENDING, state, message=ex.hint)
     code, message = diagnose(state, roll, new, ticks)
