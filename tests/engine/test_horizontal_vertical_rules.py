@@ -392,3 +392,14 @@ def test_moves_are_frozen_values(total: Board) -> None:
     with pytest.raises(AttributeError):
         move.value = 4  # type: ignore[misc]
     assert str(Pass((Spot(3, 3),))) == "P X@3-3"
+
+
+def test_an_unscored_session_has_no_clock_and_no_points() -> None:
+    board = hv_board("total", scoring="off")
+    session = new_session("horizontal-vertical", "total", board)
+    session, events = session.observe(GAME.expected_view(at(board, roll="4,5,6")), 0.0)
+    assert [e.kind for e in events] == ["setup"] and session.remaining(100.0) is None
+    session = replace(session, state=at(board, X3_BEFORE, roll="4,5,6"))
+    session, events = session.enter("5@6-4", 1000.0)
+    assert (session.outcome, session.score) == (Outcome(SUCCESS, "HV-E1"), None)
+    assert events[-1].data["summary"] == "horizontal-vertical (total): success"
