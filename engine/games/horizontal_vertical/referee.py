@@ -72,7 +72,7 @@ def step(state: State, view: TableView, memo: object,
     if isinstance(reading, str):
         return RefereeStep(Judgement(Verdict.UNTRUSTED, state, message=reading), memo)
     j = judge(state, reading, memo)
-    return RefereeStep(j, remember(memo, state, reading, j))
+    return RefereeStep(j, remember(memo, reading, j))
 
 
 def referee(state: State, view: TableView, memo: object = None,
@@ -182,7 +182,7 @@ def _illegal(state: State, code: str, message: str) -> Judgement[State]:
     return Judgement(Verdict.ILLEGAL, state, code=code, message=message)
 
 
-def remember(memo: Memo, before: State, seen: Reading, j: Judgement[State]) -> Memo:
+def remember(memo: Memo, seen: Reading, j: Judgement[State]) -> Memo:
     """The memo after judging ``seen``: the dice of an accepted or new roll (forgotten when
     the roll zone is empty), and the recorded marks and ticks now seen."""
     roll = memo.roll
