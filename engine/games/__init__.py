@@ -13,18 +13,23 @@ from engine.game import AnyGame, Game
 from engine.games import (
     cubecourier,
     growing_nine,
+    horizontal_vertical,
     two_one_six,
     unification,
 )
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
 _growing_nine: Game[growing_nine.Board, growing_nine.State, growing_nine.Move] = growing_nine.GAME
+_horizontal_vertical: Game[
+    horizontal_vertical.Board, horizontal_vertical.State, horizontal_vertical.Move
+] = horizontal_vertical.GAME
 _cubecourier: Game[cubecourier.Board, cubecourier.State, cubecourier.Move] = cubecourier.GAME
 _two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two_one_six.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
     "growing-nine": _growing_nine,
+    "horizontal-vertical": _horizontal_vertical,
     "cubecourier": _cubecourier,
     "two-one-six": _two_one_six,
 }
