@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import unification
+from engine.games import pairing_five, unification
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
+_pairing_five: Game[pairing_five.Board, pairing_five.State, pairing_five.Move] = pairing_five.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "pairing-five": _pairing_five,
 }
 
 
