@@ -7,9 +7,9 @@ for none; printed red first, then white ascending), ``pending=`` the area whose 
 be resolved, or ``-``.
 Moves ``B1=1``, ``A1=R4``, ``DOWN 6>3``, ``SAME_REROLL 3:1,3``, ``AREA_CHANGE A<>B``.
 View ``A=R4+. B=1+. C=.+. D=.+. E=.+. U=1,1,2,3,3,5,5,6,6``: like a position, with ``?`` for
-an unread face, a colour letter before a die that is not white, ``X=`` dice lying outside the
-areas and the unused zone, ``S=`` a status that is not settled, and the word ``pending`` in
-the engine's own expected views (see ``expected_view``).
+an unread face, a colour letter before a die that is not white, ``^`` before a die lying on
+another, ``X=`` dice lying outside the areas and the unused zone, ``S=`` a status that is not
+settled, and the word ``pending`` in the engine's own expected views (see ``expected_view``).
 Pure standard library; imports only ``engine``.
 """
 
@@ -173,8 +173,8 @@ def parse_move(text: str) -> Move:
 
 # ------------------------------------------------------------------------------- views
 
-_VIEW_DIE = re.compile(r"[RKBGU]?[1-9?]")
-_VIEW_AREA = re.compile(r"([RKBGU]?[1-9?]|\.)\+([RKBGU]?[1-9?]|\.)")
+_VIEW_DIE = re.compile(r"\^?[RKBGU]?[1-9?]")
+_VIEW_AREA = re.compile(r"(\^?[RKBGU]?[1-9?]|\.)\+(\^?[RKBGU]?[1-9?]|\.)")
 _COLOUR_LETTERS = {Colour.RED: "R", Colour.BLACK: "K", Colour.BLUE: "B", Colour.GREEN: "G",
                    Colour.UNKNOWN: "U"}
 _LETTER_COLOURS = {v: k for k, v in _COLOUR_LETTERS.items()}
@@ -212,7 +212,8 @@ def _view_cell(view: TableView, r: int, c: int) -> str:
 def _view_die(die: Item | None) -> str:
     if die is None:
         return "."
-    return _COLOUR_LETTERS.get(die.colour, "") + ("?" if die.face is None else str(die.face))
+    face = "?" if die.face is None else str(die.face)
+    return ("^" if die.stacked else "") + _COLOUR_LETTERS.get(die.colour, "") + face
 
 
 def _view_dice(items: tuple[Item, ...]) -> str:
@@ -253,7 +254,7 @@ def _parse_view_area(area: str, text: str) -> tuple[Item | None, ...]:
     if m is None:
         raise NotationError(f"view area {area}={text!r}: two cells joined by '+', each '.', "
                             f"a face or '?', with R/K/B/G/U before a red/black/blue/green/"
-                            f"unknown-colour die")
+                            f"unknown-colour die and '^' before a die lying on another")
     return tuple(None if t == "." else _parse_view_die(t) for t in m.groups())
 
 
@@ -263,15 +264,17 @@ def _parse_view_dice(text: str) -> tuple[Item, ...]:
     tokens = text.split(",")
     if not all(_VIEW_DIE.fullmatch(t) for t in tokens):
         raise NotationError(f"dice {text!r}: faces or '?' separated by commas, a colour letter "
-                            f"R/K/B/G/U allowed before each, or '-' for none")
+                            f"R/K/B/G/U and '^' (on another die) allowed before each, or '-' "
+                            f"for none")
     return tuple(_parse_view_die(t) for t in tokens)
 
 
 def _parse_view_die(token: str) -> Item:
-    colour = _LETTER_COLOURS.get(token[0], Colour.WHITE)
+    stacked = token.startswith("^")
+    colour = _LETTER_COLOURS.get(token[-2], Colour.WHITE) if len(token) > 1 else Colour.WHITE
     face = token[-1]
     return Item(face=None if face == "?" else int(face), colour=colour, confidence=1.0,
-                kind=ItemKind.DIE)
+                kind=ItemKind.DIE, stacked=stacked)
 
 
 def _parse_status(value: str) -> ViewStatus:

@@ -143,6 +143,9 @@ def read_view(state: State, view: TableView, min_confidence: float) -> Seen | Ju
         return _wait(state, Verdict.UNTRUSTED, "a die's face is unclear")
     if view.rows != ROWS or any(len(row) != COLS for row in view.grid):
         return _wait(state, Verdict.UNTRUSTED, "not a Pairing Five board view")
+    stacked = _stacked(state, view)
+    if stacked is not None:
+        return stacked
     stray = [d for name, zone in view.zones if name not in (UNUSED_ZONE, PENDING_MARK)
              for d in zone]
     if view.outside or stray:
@@ -150,6 +153,20 @@ def read_view(state: State, view: TableView, min_confidence: float) -> Seen | Ju
     return _count(state, Seen(tuple((_die(a), _die(b)) for a, b in view.grid),
                               canonical(_as_die(d) for d in view.zone(UNUSED_ZONE)),
                               any(name == PENDING_MARK for name, _ in view.zones)))
+
+
+def _stacked(state: State, view: TableView) -> Judgement[State] | None:
+    """A die put on a placed die is PF-F8 (an occupied cell); dice heaped elsewhere can't be
+    counted: wait."""
+    for r, row in enumerate(view.grid):
+        for c, item in enumerate(row):
+            if item is not None and item.stacked:
+                move = Place(AREAS[r], c + 1, _as_die(item))
+                return _illegal(state, "PF-F8", f"{cell_name(AREAS[r], c + 1)} is occupied",
+                                str(move))
+    if any(d.stacked for d in view.dice()):
+        return _wait(state, Verdict.UNTRUSTED, "a die lies on another")
+    return None
 
 
 def _count(state: State, seen: Seen) -> Seen | Judgement[State]:
@@ -227,7 +244,8 @@ def _changed_cells(state: State, seen: Seen) -> list[tuple[int, int]]:
 
 def _placement(state: State, seen: Seen) -> Judgement[State]:
     """No effect pending: one die newly in one cell is a placement; anything else breaks a
-    rule (an unused die changed: PF-F6; placed dice moved, two dice placed: PF-F8)."""
+    rule (an unused die changed: PF-F6; placed dice moved or turned, two dice placed: PF-F8;
+    a die on a placed one is found by ``_stacked``)."""
     changed = _changed_cells(state, seen)
     if not changed:
         return _illegal(state, "PF-F6", "an unused die changed: only effects change dice")
@@ -237,14 +255,6 @@ def _placement(state: State, seen: Seen) -> Judgement[State]:
         die = seen.areas[i][c]
         if die is not None:
             return _judge(state, Place(AREAS[i], c + 1, die))
-    if len(changed) == 1:
-        i, c = changed[0]
-        die = seen.areas[i][c]
-        lost = Counter(state.unused) - Counter(seen.unused)
-        if die is not None and lost == Counter([die]):
-            move = Place(AREAS[i], c + 1, die)
-            return _illegal(state, "PF-F8", f"{cell_name(AREAS[i], c + 1)} is occupied",
-                            str(move))
     if len(new) == len(changed):
         return _illegal(state, "PF-F8", "one die at a time, then its effect")
     return _illegal(state, "PF-F8", "placed dice stay where they are")

@@ -27,6 +27,8 @@ def setup_from_view(view: TableView, board: Board,
     if any(d.kind is not ItemKind.DIE or d.colour not in PALETTE
            or d.face not in range(1, 7) for d in items):
         return None, "a die's colour or face is unclear"
+    if any(d.stacked for d in items):
+        return None, "a die lies on another"
     if any(d is not None for row in view.grid for d in row):
         return None, "clear the areas: every die starts unused"
     unused = view.zone(UNUSED_ZONE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.errors import IllegalMoveError
 from engine.fast_alone import base_score
@@ -253,10 +254,10 @@ class State:
 
     # ------------------------------------------------------------ end, score
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome | None:
         """PF-E1 success once every die is placed; PF-E2 failure when no effect is pending and
-        no unused die can be placed anywhere."""
+        no unused die can be placed anywhere (worked out once per position)."""
         if not self.unused:
             return Outcome(SUCCESS, "PF-E1")
         if self.pending is None and next(self._placements(), None) is None:
