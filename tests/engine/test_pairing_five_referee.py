@@ -71,6 +71,8 @@ def test_no_setup_until_the_table_is_ready(basic: Board, view: str, words: str) 
 
 
 def test_the_timer_starts_at_the_set_up_view_fa_p1(basic: Board) -> None:
+    """FA-P1, AMB-FA1: for PF the countdown starts when the ten dice are first seen settled
+    beside the board."""
     session = new_session("pairing-five", "basic", basic)
     session, events = session.observe(seen("A=.+. B=.+. C=.+. D=.+. E=.+. U=R4,1,1"), 1.0)
     assert events == [] and not session.clock.started and "3 seen" in session.status
@@ -380,3 +382,30 @@ def test_random_games_are_followed_from_views_alone() -> None:
                 session, _ = session.observe(camera, t)
                 assert session.state == state, (before.position(), state.position())
             assert session.outcome == state.outcome
+
+
+def test_a_replay_of_the_recorded_views_alone_gives_the_same_events(basic: Board) -> None:
+    """The record keeps only the views that produced events (device.replay feeds those): the
+    memo's facts (a hand over a pending reroll, a warning) must come from such views."""
+    calls = [(0.0, seen(START_X1))] + [(float(t), seen(v)) for t, v in
+                                       enumerate(X1_VIEWS[:6], start=1)]
+    calls += [(7.0, seen(X1_VIEWS[6])), (7.5, seen(X1_VIEWS[6])), (8.0, HAND), (8.5, HAND),
+              (9.0, seen("A=R4+. B=1+. C=6+. D=3+. E=.+. U=3,3,4,4,5,6")), (9.5, HAND),
+              (10.0, seen(X1_VIEWS[6])), (11.0, HAND), (12.0, seen(X1_VIEWS[6]))]
+
+    def run(views: list[tuple[float, TableView]]) -> tuple[list[tuple[float, TableView]],
+                                                          list[tuple[str, object]]]:
+        session = new_session("pairing-five", "basic", basic)
+        recorded, events = [], []
+        for t, view in views:
+            session, out = session.observe(view, t)
+            if out:
+                recorded.append((t, view))
+            events += [(e.kind, e.data.get("move") or e.data.get("code")) for e in out]
+        return recorded, events
+
+    recorded, events = run(calls)
+    # a hand before the warning, one while putting back (the warning wins), one for the reroll
+    assert [kind for kind, _ in events].count("handled") == 3
+    assert ("warning", "PF-F6") in events and events[-1] == ("move", "REROLL1 3>3")
+    assert run(recorded)[1] == events

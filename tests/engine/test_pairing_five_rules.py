@@ -160,6 +160,7 @@ def test_x3_score_is_whole_minutes_left(expert: Board, remaining: float | None,
 
 
 def test_a_failure_scores_0_whatever_the_clock(expert: Board) -> None:
+    """FA-P5, AMB-FA3: a failed game scores 0 (only Growing Nine scores less)."""
     state = parse_position(WON, expert)
     assert state.score(299.0, Outcome("failure", "FA-E1")) == 0
 
@@ -276,7 +277,8 @@ def test_e2_stuck_when_no_unused_die_fits_anywhere(basic: Board) -> None:
 
 
 def test_e3_timeout_ends_the_session_as_a_failure_scoring_0(basic: Board) -> None:
-    """PF-E3 = FA-E1: the countdown reaching 0:00 before success is a failure, score 0."""
+    """PF-E3 = FA-E1: the countdown reaching 0:00 before success is a failure (AMB-FA2),
+    score 0 (FA-P5, AMB-FA3)."""
     session = new_session("pairing-five", "basic", basic)
     session, events = session.enter("A1=R4", 0.0)
     assert events == [] and session.state is None  # nothing to enter before the set-up
