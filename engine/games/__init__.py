@@ -14,6 +14,7 @@ from engine.games import (
     cubecourier,
     growing_nine,
     horizontal_vertical,
+    pairing_five,
     two_one_six,
     unification,
 )
@@ -23,6 +24,7 @@ _growing_nine: Game[growing_nine.Board, growing_nine.State, growing_nine.Move] =
 _horizontal_vertical: Game[
     horizontal_vertical.Board, horizontal_vertical.State, horizontal_vertical.Move
 ] = horizontal_vertical.GAME
+_pairing_five: Game[pairing_five.Board, pairing_five.State, pairing_five.Move] = pairing_five.GAME
 _cubecourier: Game[cubecourier.Board, cubecourier.State, cubecourier.Move] = cubecourier.GAME
 _two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two_one_six.GAME
 
@@ -30,6 +32,7 @@ GAMES: dict[str, AnyGame] = {
     "unification": _unification,
     "growing-nine": _growing_nine,
     "horizontal-vertical": _horizontal_vertical,
+    "pairing-five": _pairing_five,
     "cubecourier": _cubecourier,
     "two-one-six": _two_one_six,
 }
