@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
-from engine.games import unification
+from engine.games import no_gaps, unification
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
+_no_gaps: Game[no_gaps.Board, no_gaps.State, no_gaps.Move] = no_gaps.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
+    "no-gaps": _no_gaps,
 }
 
 

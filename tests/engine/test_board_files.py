@@ -97,7 +97,7 @@ def test_unknown_side_and_game() -> None:
         load_board("unification", "medium")
     with pytest.raises(BoardFileError, match="bad board side name"):
         load_board("unification", "../simple")
-    with pytest.raises(UnknownGameError, match="known games: unification"):
+    with pytest.raises(UnknownGameError, match="known games: .*unification"):
         load_board("chess", "white")
     with pytest.raises(UnknownGameError):
         find_game("chess")
