@@ -235,7 +235,7 @@ class State:
             if self.is_covered(*cell):
                 raise self._illegal("NG-F3", f"{cell_text(cell)} is already drawn", move)
         if len(set(move.cells)) != tile.size or not congruent(move.cells, tile.shape):
-            raise self._illegal("NG-F3", f"those cells are not a {tile.name}", move)
+            raise self._illegal("NG-F3", f"those cells are not the shape of {tile.name}", move)
         return mask_of(move.cells, COLS)
 
     def _reroll(self, move: Reroll) -> State:
