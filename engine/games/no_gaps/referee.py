@@ -95,11 +95,10 @@ def referee(state: State, view: TableView, min_confidence: float = MIN_CONFIDENC
     found = _seen_move(state, seen)
     if found is not None:
         return found
-    shown = target if shown is None else shown
     if seen == shown or _between(shown, target, seen):
         return Judgement(Verdict.PENDING, state, message=_to_do(target, seen))
     outside = seen.ink & ~target.ink
-    if shown.ink != target.ink and outside:
+    if shown is not None and shown.ink != target.ink and outside:
         return _illegal(state, "NG-F3", f"ink outside the tile entered: {_cells(outside)}")
     return _diagnose(state, seen)
 
@@ -173,17 +172,19 @@ def _settles(seen: Picture, after: State) -> bool:
 
 # ---------------------------------------------------------------------- the table catching up
 
-def _between(shown: Picture, target: Picture, seen: Picture) -> bool:
+def _between(shown: Picture | None, target: Picture, seen: Picture) -> bool:
     """True when ``seen`` lies on the way from ``shown`` (the table before moves entered with
-    the buttons) to ``target`` (the state): ink only added within the state's cells, dice only
-    moved from the fresh zone towards where the state has them (the spent zone for the entered
-    move, the removed zone for dead dice), faces unchanged."""
-    if shown.ink & target.ink & ~seen.ink or seen.ink & ~target.ink:
+    the buttons; None: not known yet, the first view after the set-up) to ``target`` (the
+    state): ink only added within the state's cells, dice only moved from the fresh zone
+    towards where the state has them (the spent zone for the entered move, the removed zone
+    for dead dice), faces unchanged."""
+    low_ink = 0 if shown is None else shown.ink & target.ink
+    if low_ink & ~seen.ink or seen.ink & ~target.ink:
         return False
     if seen.dice() != target.dice():
         return False
     spent, removed = seen.zone("spent"), seen.zone("removed")
-    low = shown.zone("spent") & target.zone("spent")
+    low = Counter[int]() if shown is None else shown.zone("spent") & target.zone("spent")
     high_spent, high_removed = target.zone("spent"), target.zone("removed")
     return not (low - spent) and not (spent - high_spent) and not (removed - high_removed)
 
@@ -269,7 +270,7 @@ def _removed_moved(state: State, ch: _Changes) -> Judgement[State] | None:
         return _turned(state, ch.removed_out, ch.removed_in)
     if ch.fresh_in or ch.spent_out:
         return _illegal(state, "NG-F6", f"a removed die is never rerolled: put the {face} back")
-    return _illegal(state, "NG-F6", f"the removed {face} stays in the removed zone")
+    return _illegal(state, "NG-F6", f"the {face} is dead: put it in the removed zone")
 
 
 def _spent_moved(state: State, seen: Picture, ch: _Changes) -> Judgement[State] | None:
@@ -290,6 +291,10 @@ def _spent_moved(state: State, seen: Picture, ch: _Changes) -> Judgement[State] 
         return _illegal(state, "NG-F5", f"all {state.board.rerolls} rerolls are used")
     if seen.spent:
         return _illegal(state, "NG-F6", f"reroll all {len(state.spent)} spent dice")
+    dead = lagging_dead(state, seen)
+    if dead:
+        return _illegal(state, "NG-F4", f"the dead {_faces(dead)} goes to the removed zone "
+                                        f"before a reroll")
     return None
 
 
