@@ -57,4 +57,6 @@ def test_press_enum_members_work_by_value() -> None:
 def test_games_from_registry_reads_info() -> None:
     from engine.games import GAMES as REGISTRY
 
-    assert games_from_registry(REGISTRY) == (GAMES[0],)
+    choices = games_from_registry(REGISTRY)
+    assert choices[0] == GAMES[0]  # in the registry's order, Unification first
+    assert [c.name for c in choices] == list(REGISTRY)

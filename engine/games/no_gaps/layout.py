@@ -2,11 +2,13 @@
 6 x 6 grid of 18 mm cells (drawn in with the marker) centred on it, and in the 41 mm margins
 between the markers:
 
-- east: the **fresh** zone (north half) and the **spent** zone (south half), 36 x 70 mm each,
+- east: the **fresh** zone (north half) and the **spent** zone (south half), 37 x 70 mm each,
   room for six 16 mm dice;
-- south: the **removed** zone (70 x 36 mm, west half) and the four reroll boxes (east half);
-- west: the tile chart, one box per copy (``O4 +3``: name and bonus, crossed out when drawn),
-  a row of boxes per face, and the faces set aside (``6: set aside``);
+- south, under the grid: the **removed** zone (53 x 37 mm, west half) and the four reroll
+  boxes (east half);
+- west, down to the south-west marker: the tile chart, one box per copy (``O4 +3``: name and
+  bonus, crossed out when drawn), a row of boxes per face, and the faces set aside
+  (``6: set aside``);
 - north: the title.
 
 The camera watches the grid and the three zones; the chart and the reroll boxes are for the
@@ -56,6 +58,13 @@ def _margin(layout: Layout) -> tuple[float, float, float]:
     return start, start + layout.cols * layout.cell_mm, layout.marker_mm
 
 
+def _south_half(layout: Layout) -> float:
+    """Width of the removed zone and of the reroll boxes' strip: the south margin under the
+    grid (the corners beside it belong to the chart and the spent zone), split in two."""
+    start, end, _ = _margin(layout)
+    return (end - start - GAP_MM) / 2
+
+
 def default_zones(layout: Layout) -> tuple[Zone, ...]:
     """Fresh and spent east of the grid, removed south of it, clear of the markers."""
     _, end, marker = _margin(layout)
@@ -65,21 +74,22 @@ def default_zones(layout: Layout) -> tuple[Zone, ...]:
     half = (far - near - GAP_MM) / 2
     return (Zone("fresh", end + GAP_MM, near, depth, half, "fresh"),
             Zone("spent", end + GAP_MM, near + half + GAP_MM, depth, half, "spent"),
-            Zone("removed", near, end + GAP_MM, half, depth, "removed"))
+            Zone("removed", layout.grid_origin_mm[0], end + GAP_MM, _south_half(layout), depth,
+                 "removed"))
 
 
 def reroll_labels(layout: Layout, count: int) -> tuple[Label, ...]:
-    """A heading and ``count`` tick boxes in the south margin, east of the removed zone."""
-    _, end, marker = _margin(layout)
-    far = layout.size_mm - marker - GAP_MM
-    x0 = far - (far - marker - 2 * GAP_MM) / 2 + GAP_MM / 2
+    """A heading and ``count`` tick boxes in the south margin, east of the removed zone and
+    no farther east than the grid."""
+    start, end, _ = _margin(layout)
+    x0 = start + GAP_MM + _south_half(layout)
     y0 = end + GAP_MM
-    labels = [Label("rerolls", (x0, y0, far, y0 + 6.0))]
-    pitch = (far - x0) / max(count, 1)
+    labels = [Label("rerolls", (x0, y0, end, y0 + 6.0))]
+    pitch = (end - x0) / max(count, 1)
+    side = min(REROLL_BOX_MM, pitch - 1.0)
     for i in range(count):
         x = x0 + i * pitch
-        labels.append(Label(str(i + 1), (x, y0 + 9.0, x + min(REROLL_BOX_MM, pitch - 1.0),
-                                         y0 + 9.0 + REROLL_BOX_MM)))
+        labels.append(Label(str(i + 1), (x, y0 + 9.0, x + side, y0 + 9.0 + side)))
     return tuple(labels)
 
 
