@@ -303,5 +303,5 @@ def test_game_info() -> None:
     assert GAME.info.name == "no-gaps" and GAME.info.sides == ("a", "b")
     assert GAME.info.rule_prefix == "NG" and GAME.info.solo
     assert GAME.report(state(START)) == {"no_longer_winnable": False}
-    # one die and four rerolls draw five tiles at most: 25 cells of 36
+    # one die and four rerolls draw five tiles at most: 24 cells of 36
     assert GAME.report(state(position(EMPTY, fresh="1"))) == {"no_longer_winnable": True}

@@ -17,8 +17,8 @@ from engine.games.no_gaps.moves import cell_text
 from engine.games.no_gaps.shapes import cells_of, components, lowest_bit
 from engine.games.no_gaps.state import State
 
-SEARCH_BUDGET = 4000
-"""Nodes the tiling search may visit before it gives up (keeps a report under ~50 ms)."""
+SEARCH_BUDGET = 1000
+"""Nodes the tiling search may visit before it gives up (bounds the time of one answer)."""
 
 
 class _OutOfBudget(Exception):

@@ -10,7 +10,6 @@ Pure standard library; imports only ``engine``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -266,8 +265,3 @@ class State:
 
     def _illegal(self, code: str, message: str, move: Move) -> IllegalMoveError:
         return IllegalMoveError(code, message, move=str(move), position=self.position())
-
-
-def dice_count(state: State) -> Counter[int]:
-    """Every die of the state by face, whatever its zone."""
-    return Counter(state.fresh + state.spent + state.removed)
