@@ -348,3 +348,12 @@ def test_session_ends_in_success_with_the_last_tile_bonus() -> None:
     assert (end.kind, end.data["outcome"], end.data["reason"], end.data["score"]) == (
         "end", "success", "NG-E1", 2 + 3)
     assert end.data["summary"] == "no-gaps (a): success with 2:10 left, score 5"
+
+
+def test_session_times_out_as_a_failure_scoring_0() -> None:
+    session = new_session("no-gaps", "a", board("a"))
+    session, _ = _feed(session, [(5.0, f"{EMPTY} fresh=1,3,3,4,6,5 spent=- removed=-")])
+    session, events = session.tick(305.0)
+    assert [(e.kind, e.data["reason"], e.data["score"]) for e in events] == [
+        ("end", "FA-E1", 0)]
+    assert session.summary(400.0) == "no-gaps (a): failure (FA-E1 time is up), score 0"
