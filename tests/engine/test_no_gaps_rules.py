@@ -156,6 +156,8 @@ def test_every_rotation_and_reflection_of_a_shape_is_drawn() -> None:
 def test_f4_a_reroll_while_fresh_dice_remain() -> None:
     assert illegal(position(fresh="6", spent="1,2"), "reroll=3,4,5") == (
         "NG-F4", "fresh dice remain: use or set them aside first")
+    # NG-A4's preconditions in order: the fresh zone first, then the boxes
+    assert illegal(position(fresh="6", spent="1,2", rerolls=4), "reroll=3,4")[0] == "NG-F4"
 
 
 def test_f5_a_fifth_reroll() -> None:

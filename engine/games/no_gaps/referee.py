@@ -58,8 +58,10 @@ def step(state: State, view: TableView, memo: object,
     """The referee step the session runs on every view (see the module docstring)."""
     memo = memo if isinstance(memo, Memo) else Memo()
     seen = read_view(view, min_confidence)
-    j = referee(state, view, min_confidence, shown=memo.shown)
-    if isinstance(seen, str) or j.verdict in (Verdict.UNTRUSTED, Verdict.ILLEGAL):
+    if isinstance(seen, str):
+        return RefereeStep(Judgement(Verdict.UNTRUSTED, state, message=seen), memo)
+    j = judge_picture(state, seen, memo.shown)
+    if j.verdict in (Verdict.UNTRUSTED, Verdict.ILLEGAL):
         return RefereeStep(j, memo)
     if j.verdict is Verdict.UNCHANGED:
         return RefereeStep(j, replace(memo, shown=seen))
@@ -86,6 +88,11 @@ def referee(state: State, view: TableView, min_confidence: float = MIN_CONFIDENC
     seen = read_view(view, min_confidence)
     if isinstance(seen, str):
         return Judgement(Verdict.UNTRUSTED, state, message=seen)
+    return judge_picture(state, seen, shown)
+
+
+def judge_picture(state: State, seen: Picture, shown: Picture | None) -> Judgement[State]:
+    """``referee`` once the view is read (see the module docstring for the order)."""
     untrusted = _count_problem(state, seen)
     if untrusted:
         return Judgement(Verdict.UNTRUSTED, state, message=untrusted)

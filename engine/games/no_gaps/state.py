@@ -238,15 +238,16 @@ class State:
         return mask_of(move.cells, COLS)
 
     def _reroll(self, move: Reroll) -> State:
-        """NG-A4 with its checks: NG-F5 (no box left), NG-F4 (fresh dice remain), NG-F6 (not
+        """NG-A4 with its checks in the order of its preconditions: NG-F4 (fresh dice
+        remain), NG-F5 (no box left: also when that is why the game ended, NG-E2), NG-F6 (not
         as many faces as spent dice)."""
         if self.outcome is not None and not (self.outcome.reason == "NG-E2"
                                              and self.rerolls >= self.board.rerolls):
             raise self._illegal(self.outcome.reason, "the game is over", move)
-        if self.rerolls >= self.board.rerolls:
-            raise self._illegal("NG-F5", f"all {self.board.rerolls} rerolls are used", move)
         if self.fresh:
             raise self._illegal("NG-F4", "fresh dice remain: use or set them aside first", move)
+        if self.rerolls >= self.board.rerolls:
+            raise self._illegal("NG-F5", f"all {self.board.rerolls} rerolls are used", move)
         if len(move.faces) != len(self.spent):
             raise self._illegal("NG-F6", f"reroll all {len(self.spent)} spent dice, removed "
                                          f"ones excluded ({len(move.faces)} faces given)", move)
