@@ -33,6 +33,7 @@ def test_position_round_trip_and_canonical_order() -> None:
             "removed=- rerolls=0 last=O4")
     assert state(text).position() == MID
     assert state(MID).position() == MID
+    assert state(MID.replace("O4", "o4")) == state(MID)  # tile names in any case
     shuffled = ("##..../##..../....../....../....../...... last=O4 rerolls=0 removed=- spent=4 "
                 "fresh=1,3,3,5,6 used=O4")
     assert state(shuffled) == state(MID)  # the keys in any order, printed in the usual one

@@ -84,7 +84,9 @@ def _parse_keys(fields: list[str], text: str) -> dict[str, str]:
     return keys
 
 
-def _parse_tile_name(name: str, board: Board, what: str) -> str:
+def _parse_tile_name(text: str, board: Board, what: str) -> str:
+    """A tile name of the board's chart, in any case (``o4`` is ``O4``)."""
+    name = text.upper()
     if board.tile(name) is None:
         raise NotationError(f"{what}: unknown tile {name!r}; the chart of side {board.side} "
                             f"has {', '.join(sorted(t.name for t in board.tiles))}")
@@ -136,7 +138,7 @@ def parse_move(text: str, board: Board) -> Move:
     if m := _ASIDE.match(compact):
         return Aside(int(m.group(1)))
     if m := _DRAW.match(compact):
-        tile = _parse_tile_name(m.group(2).upper(), board, f"move {text.strip()!r}")
+        tile = _parse_tile_name(m.group(2), board, f"move {text.strip()!r}")
         return Draw(int(m.group(1)), tile, _parse_cells(m.group(3), text))
     raise NotationError(f"move {text!r} must be {MOVE_EXAMPLES}")
 
