@@ -140,11 +140,14 @@ def test_a_tile_entered_first_is_then_drawn_and_spent_on_the_table() -> None:
     assert isinstance(memo, Memo) and memo.shown == picture_of(before)
     steps = [(EMPTY, "1,3,3,4,5,6", "-", "draw r0c0 r0c1 r1c0 r1c1; 4 to the spent zone"),
              (grid("r0c0", "r0c1"), "1,3,3,4,5,6", "-", "draw r1c0 r1c1; 4 to the spent zone"),
-             (O4, "1,3,3,4,5,6", "-", "4 to the spent zone"),
-             (grid("r0c0"), "1,3,3,5,6", "4", "draw r0c1 r1c0 r1c1")]
+             (O4, "1,3,3,4,5,6", "-", "4 to the spent zone")]
     for grid_text, fresh, spent, message in steps:
         j = step(after, view(grid_text, fresh, spent), memo).judgement
         assert verdict(j) == ("pending", None, message)
+    # the die is spent: now the camera checks that ink covers the cells entered
+    j = step(after, view(grid("r0c0"), "1,3,3,5,6", "4"), memo).judgement
+    assert verdict(j) == (
+        "illegal", "NG-F3", "ink missing on r0c1 r1c0 r1c1: draw the tile entered")
     assert step(after, view(O4, "1,3,3,5,6", "4"), memo).judgement.verdict is Verdict.UNCHANGED
 
 

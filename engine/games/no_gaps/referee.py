@@ -103,7 +103,7 @@ def judge_picture(state: State, seen: Picture, shown: Picture | None) -> Judgeme
     if found is not None:
         return found
     if seen == shown or _between(shown, target, seen):
-        return Judgement(Verdict.PENDING, state, message=_to_do(target, seen))
+        return _catching_up(state, target, seen)
     outside = seen.ink & ~target.ink
     if shown is not None and shown.ink != target.ink and outside:
         return _illegal(state, "NG-F3", f"ink outside the tile entered: {_cells(outside)}")
@@ -194,6 +194,16 @@ def _between(shown: Picture | None, target: Picture, seen: Picture) -> bool:
     low = Counter[int]() if shown is None else shown.zone("spent") & target.zone("spent")
     high_spent, high_removed = target.zone("spent"), target.zone("removed")
     return not (low - spent) and not (spent - high_spent) and not (removed - high_removed)
+
+
+def _catching_up(state: State, target: Picture, seen: Picture) -> Judgement[State]:
+    """PENDING with what is left to do; but once the entered tile's die is in the spent zone,
+    its cells must be inked: NG-F3 until they are (the camera's check of an entered tile)."""
+    missing = target.ink & ~seen.ink
+    if missing and seen.spent == target.spent:
+        return _illegal(state, "NG-F3", f"ink missing on {_cells(missing)}: draw the tile "
+                                        f"entered")
+    return Judgement(Verdict.PENDING, state, message=_to_do(target, seen))
 
 
 def lagging_dead(state: State, seen: Picture) -> list[int]:
