@@ -360,3 +360,44 @@ def test_session_times_out_as_a_failure_scoring_0() -> None:
     assert [(e.kind, e.data["reason"], e.data["score"]) for e in events] == [
         ("end", "FA-E1", 0)]
     assert session.summary(400.0) == "no-gaps (a): failure (FA-E1 time is up), score 0"
+
+
+def _perturbed(rng: random.Random, s: State) -> TableView:
+    """The table of ``s`` with one to three random changes: ink added or wiped, a die moved to
+    another zone, a die showing another face."""
+    ink = s.covered
+    zones = {"fresh": list(s.fresh), "spent": list(s.spent), "removed": list(s.removed)}
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(["ink", "move", "face"])
+        full = [z for z in zones if zones[z]]
+        if kind == "ink":
+            ink ^= 1 << rng.randrange(36)
+        elif full:
+            source = rng.choice(full)
+            face = zones[source].pop(rng.randrange(len(zones[source])))
+            target = rng.choice(list(zones)) if kind == "move" else source
+            zones[target].append(face if kind == "move" else rng.randint(1, 6))
+    cells = [f"r{i // 6}c{i % 6}" for i in range(36) if ink >> i & 1]
+    return view(grid(*cells), *(",".join(map(str, zones[z])) or "-" for z in zones))
+
+
+def test_any_change_of_the_table_is_judged_without_changing_the_state_unless_a_move() -> None:
+    rng = random.Random(23)
+    verdicts: set[Verdict] = set()
+    for side in ("a", "b"):
+        for _ in range(8):
+            s = GAME.random_start(board(side), rng)
+            memo: object = None
+            while s.outcome is None:
+                stepped = step(s, _perturbed(rng, s), memo)
+                j = stepped.judgement
+                verdicts.add(j.verdict)
+                if j.verdict is Verdict.MOVE:
+                    assert j.move is not None and j.state == s.play(parse_move(j.move, s.board))
+                else:
+                    assert j.state is s and (j.verdict is not Verdict.ILLEGAL or j.code)
+                # the table agreed with this state; the next one is "entered with the
+                # buttons", so the next views are judged as the table catching up too
+                memo = step(s, expected_view(s), stepped.memo).memo
+                s = s.play(rng.choice(s.legal_moves()))
+    assert verdicts == set(Verdict)

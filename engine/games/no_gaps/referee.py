@@ -261,7 +261,8 @@ def _changes(state: State, seen: Picture) -> _Changes:
 
 
 def _diagnose(state: State, seen: Picture) -> Judgement[State]:
-    """The rule the view breaks, or PENDING for a tile being drawn (see module docstring)."""
+    """The rule the view breaks (ILLEGAL); PENDING for a tile being drawn; UNTRUSTED for ink
+    missing from drawn cells (a reading more likely failed than the board was wiped)."""
     ch = _changes(state, seen)
     found = (_removed_moved(state, ch) or _spent_moved(state, seen, ch)
              or _fresh_moved(state, seen, ch))
