@@ -14,6 +14,7 @@ from engine.games import (
     cubecourier,
     growing_nine,
     horizontal_vertical,
+    no_gaps,
     pairing_five,
     two_one_six,
     unification,
@@ -21,6 +22,7 @@ from engine.games import (
 
 _unification: Game[unification.Board, unification.State, unification.Move] = unification.GAME
 _growing_nine: Game[growing_nine.Board, growing_nine.State, growing_nine.Move] = growing_nine.GAME
+_no_gaps: Game[no_gaps.Board, no_gaps.State, no_gaps.Move] = no_gaps.GAME
 _horizontal_vertical: Game[
     horizontal_vertical.Board, horizontal_vertical.State, horizontal_vertical.Move
 ] = horizontal_vertical.GAME
@@ -31,6 +33,7 @@ _two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
     "growing-nine": _growing_nine,
+    "no-gaps": _no_gaps,
     "horizontal-vertical": _horizontal_vertical,
     "pairing-five": _pairing_five,
     "cubecourier": _cubecourier,
