@@ -169,5 +169,38 @@ class Game(Protocol[BoardT, StateT, MoveT_co]):
         """How a finished game is told in one line, after ``"<game> (<side>): "``."""
         ...
 
+    def chance_moves(self, state: StateT) -> Sequence[MoveT_co]:
+        """What the table may bring next by chance while no player has a move (the dice
+        rolled for a new turn): moves of the notation that ``legal_moves`` does not list,
+        because nobody chooses them; empty when a player has a move or the game is over."""
+        ...
+
+    def counts_move(self, move: str) -> bool:
+        """Whether a move (in the notation) is one of the moves made that the OLED counts: a
+        declaration or a roll seen is not."""
+        ...
+
+    def clock_starts(self, state: StateT) -> bool:
+        """Whether the game's clock starts now that the table shows ``state`` (FA-P1: when
+        the set-up is complete, for most games; False while a button must start it)."""
+        ...
+
+
+class GameBase:
+    """What most games answer to the contract's optional questions: inherit it and override
+    what differs."""
+
+    def report(self, state: Any) -> dict[str, object]:
+        return {}
+
+    def chance_moves(self, state: Any) -> Sequence[Any]:
+        return ()
+
+    def counts_move(self, move: str) -> bool:
+        return True
+
+    def clock_starts(self, state: Any) -> bool:
+        return True
+
 
 AnyGame = Game[Any, Any, Any]

@@ -125,7 +125,9 @@ def parse_layout(data: object, default: Layout) -> Layout:
             raise BoardDataError(f'unknown layout key {key!r}; known keys: {", ".join(known)}')
     changes: dict[str, Any] = {k: _number(k, data[k]) for k in _NUMBERS if k in data}
     if "zones" in data:
-        changes["zones"] = _zones(data["zones"])
+        labels = {z.name: z.label for z in default.zones}
+        changes["zones"] = tuple(replace(z, label=labels.get(z.name, "")) for z in
+                                 _zones(data["zones"]))
     layout = replace(default, **changes)
     _check_fits(layout)
     return layout

@@ -153,9 +153,11 @@ class Session:
                                            "move": str(move), "input": text})
             return replace(self, warning=(exc.code, exc.reason)), [event]
         session, events = self._clear_warning(None, now, status="")
-        session = replace(session, state=after, moves=self.moves + 1, last_move=str(move))
+        session = session._played(after, str(move))
         events.append(Event("move", now, {"move": str(move), "position": after.position(),
                                           "moves": session.moves}))
+        session, timer = session._start_clock(now)
+        events += timer
         if after.outcome is not None:
             session, end = session._end(after.outcome, now)
             events += end
@@ -213,15 +215,26 @@ class Session:
             return replace(self, status=why or set_up_hint(self.rules)), []
         events = [Event("setup", now, {"position": state.position(),
                                        "view": self._view_text(view)})]
-        session = replace(self, state=state, status="")
-        clock = self.clock.start(now)  # FA-P1: the countdown starts when set-up is complete
-        if clock.started and not self.clock.started:
-            session = replace(session, clock=clock)
-            events.append(self._timer_event(clock, now))
+        session, timer = replace(self, state=state, status="")._start_clock(now)
+        events += timer
         if state.outcome is not None:
             session, end = session._end(state.outcome, now)
             events += end
         return session, events
+
+    def _start_clock(self, now: float) -> tuple[Session, list[Event]]:
+        """FA-P1: the clock starts once the game says the table shows its start."""
+        if self.clock.started or not self.rules.clock_starts(self.state):
+            return self, []
+        clock = self.clock.start(now)
+        if not clock.started:  # a game without a clock
+            return self, []
+        return replace(self, clock=clock), [self._timer_event(clock, now)]
+
+    def _played(self, state: Any, move: str) -> Session:
+        """The session after ``move``: the state, the last move, and the count of moves."""
+        counted = self.moves + 1 if self.rules.counts_move(move) else self.moves
+        return replace(self, state=state, moves=counted, last_move=move)
 
     def _referee(self, view: TableView, now: float) -> tuple[Session, list[Event]]:
         step = self.rules.referee(self.state, view, self.memo, self.min_confidence)
@@ -242,10 +255,12 @@ class Session:
               now: float) -> tuple[Session, list[Event]]:
         session, events = self._clear_warning(view, now, status="")
         state = j.state
-        session = replace(session, state=state, moves=self.moves + 1, last_move=j.move)
+        session = session._played(state, j.move or "")
         events.append(Event("move", now, {"move": j.move, "position": state.position(),
                                           "view": self._view_text(view),
                                           "moves": session.moves}))
+        session, timer = session._start_clock(now)
+        events += timer
         if state.outcome is not None:
             session, end = session._end(state.outcome, now)
             events += end

@@ -45,15 +45,20 @@ def test_every_game_describes_itself() -> None:
 
 
 def _check_position(game: AnyGame, board: Any, state: Any) -> list[Any]:
-    """The text round trip, the view round trip, and the moves that end the game."""
+    """The text round trip, the view round trip, and the moves that go on: while the game is
+    on, a player has a legal move or the table brings one by chance (the next roll); once it
+    is over, neither."""
     assert game.parse_position(state.position(), board) == state
     view = game.expected_view(state)
     assert game.view_from_text(game.view_to_text(view)) == view
-    step = game.referee(state, view, None, MIN_CONFIDENCE)
-    assert step.judgement.verdict is Verdict.UNCHANGED, (state.position(), step.judgement)
+    step = game.referee(state, view, None, MIN_CONFIDENCE)  # the table shows the position:
+    assert step.judgement.verdict in (Verdict.UNCHANGED, Verdict.PENDING), (  # or waits for
+        state.position(), step.judgement)                                   # an effect to apply
     legal = list(state.legal_moves())
-    assert (state.outcome is None) == bool(legal), state.position()
-    return legal
+    chance = list(game.chance_moves(state))
+    assert not (legal and chance), state.position()
+    assert (state.outcome is None) == bool(legal or chance), state.position()
+    return legal or chance
 
 
 def _playout(game: AnyGame, board: Any, rng: random.Random, tally: Counter[str]) -> None:
@@ -70,7 +75,11 @@ def _playout(game: AnyGame, board: Any, rng: random.Random, tally: Counter[str])
         after = state.play(move)
         view = game.expected_view(after)
         j = game.referee(state, view, None, MIN_CONFIDENCE).judgement
-        assert j.verdict in (Verdict.MOVE, Verdict.PENDING), (state.position(), str(move), j)
+        if view == game.expected_view(state):  # a reroll that kept its face: nothing to see
+            assert j.verdict in (Verdict.UNCHANGED, Verdict.PENDING), (state.position(), j)
+            tally["unseen"] += 1
+        else:
+            assert j.verdict in (Verdict.MOVE, Verdict.PENDING), (state.position(), str(move), j)
         if j.verdict is Verdict.MOVE:  # the move the referee saw leaves the same table
             assert game.expected_view(j.state) == view
             tally["seen"] += 1
@@ -105,7 +114,7 @@ def test_the_session_follows_a_random_game_from_its_views(name: str, side: str) 
     assert game.expected_view(session.state) == game.expected_view(start)
     state, t = start, 0.0
     for _ in range(MAX_MOVES):
-        legal = list(state.legal_moves())
+        legal = list(state.legal_moves()) or list(game.chance_moves(state))
         if not legal or session.outcome is not None:
             break
         state = state.play(rng.choice(legal))

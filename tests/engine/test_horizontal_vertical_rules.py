@@ -264,8 +264,9 @@ def test_legal_moves_order_writes_by_cell_value_x_then_passes(total: Board) -> N
         "P X@5-5", "P X@5-6", "P X@6-5", "P X@6-6"]
 
 
-def test_without_a_roll_the_moves_are_the_56_rolls(total: Board) -> None:
-    moves = at(total).legal_moves()
+def test_without_a_roll_the_56_rolls_are_chance_not_moves(total: Board) -> None:
+    assert at(total).legal_moves() == []
+    moves = GAME.chance_moves(at(total))
     assert len(moves) == 56 and all(isinstance(m, RollSeen) for m in moves)
     assert [str(m) for m in moves[:3]] == ["roll=1,1,1", "roll=1,1,2", "roll=1,1,3"]
     assert str(moves[-1]) == "roll=6,6,6"

@@ -126,7 +126,7 @@ def test_a_placement_and_its_effect_between_two_settled_views(basic: Board) -> N
     assert [e.data.get("move") for e in events if e.kind == "move"] == ["A1=R4"]
     session, events = session.observe(view, 1.1)
     assert [e.data.get("move") for e in events if e.kind == "move"] == ["DOWN 6>3"]
-    assert session.state.pending is None and session.moves == 2
+    assert session.state.pending is None and session.moves == 1  # the placement; its effect is part of it
 
 
 @pytest.mark.parametrize("side", ["basic", "expert"])
@@ -201,10 +201,11 @@ def test_area_change_with_an_empty_area_is_pf_f10(expert: Board) -> None:
 
 # --- unchanged, pending, untrusted ------------------------------------------------------------
 
-def test_the_position_itself_is_unchanged(basic: Board) -> None:
+def test_the_position_itself_is_unchanged_or_waits_for_its_effect(basic: Board) -> None:
     assert verdict(basic, AFTER_X1, AFTER_X1) == (Verdict.UNCHANGED, None, None)
     pending = parse_position(PENDING_A, basic)
-    assert referee(pending, GAME.expected_view(pending)).verdict is Verdict.UNCHANGED
+    j = referee(pending, GAME.expected_view(pending))
+    assert (j.verdict, j.message) == (Verdict.PENDING, "apply effect: lower a die")
 
 
 def test_dice_heaped_in_the_unused_zone_are_untrusted(basic: Board) -> None:
@@ -343,7 +344,7 @@ def test_the_session_follows_pf_x1_then_a_win(basic: Board) -> None:
         state = state.play(GAME.parse_move(move, state))
         session, events = session.observe(seen(state.position()), float(t))
     assert state.outcome is not None and state.outcome.success
-    assert (session.outcome, session.moves) == (state.outcome, 19)
+    assert (session.outcome, session.moves) == (state.outcome, 10)  # ten placements (nine effects between)
     assert session.summary(30.0) == "pairing-five (basic): success with 4:39 left, score 4"
 
 
@@ -360,8 +361,8 @@ def test_a_reroll_keeping_its_face_can_be_entered_with_the_buttons(basic: Board)
 
 
 def test_random_games_are_followed_from_views_alone() -> None:
-    """Seeded random games on both sides, each move shown as the camera would see it (no
-    pending mark); a reroll that kept its faces is shown with a hand over the board first."""
+    """Seeded random games on both sides, each move shown as the camera would see it;
+    a reroll that kept its faces is shown with a hand over the board first."""
     rng = random.Random(23)
     for side in ("basic", "expert"):
         board = load(side)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.clock import NoClock
-from engine.game import Chance, GameInfo
+from engine.game import Chance, GameBase, GameInfo
 from engine.games.cubecourier import notation, referee, setup
 from engine.games.cubecourier.board import Board, load_board
 from engine.games.cubecourier.layout import board_layout
@@ -36,7 +36,7 @@ INFO = GameInfo(
 )
 
 
-class CubeCourier:
+class CubeCourier(GameBase):
     """CubeCourier (rules CC-*): see ``engine.games.cubecourier``."""
 
     info = INFO
@@ -81,6 +81,11 @@ class CubeCourier:
 
     def random_start(self, board: Board, chance: Chance) -> State:
         return setup.random_start(board, chance)
+
+    def counts_move(self, move: str) -> bool:
+        """Places, rolls and stacks are moves made; who starts, the repetition procedure's
+        agreement and its removals are not."""
+        return not move.startswith(("first", "repeat", "off "))
 
     def report(self, state: State) -> dict[str, object]:
         """``winner`` (1, 2 or null) and ``chain`` (the cells of one winning connection, a

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from engine import fast_alone
 from engine.clock import Countdown
-from engine.game import Chance, GameInfo
+from engine.game import Chance, GameBase, GameInfo
 from engine.games.growing_nine import notation, referee, setup
 from engine.games.growing_nine.board import Board, load_board
 from engine.games.growing_nine.layout import board_layout
@@ -38,7 +38,7 @@ INFO = GameInfo(
 )
 
 
-class GrowingNine:
+class GrowingNine(GameBase):
     """Fast Alone's Growing Nine (rules GN-*): see ``engine.games.growing_nine``."""
 
     info = INFO
@@ -91,6 +91,10 @@ class GrowingNine:
             cells[board.index(cell)] = Die(cell == red, chance.randint(1, 6))
         queue = tuple(chance.randint(1, 6) for _ in range(board.waiting))
         return State.new(board, tuple(cells), queue)
+
+    def counts_move(self, move: str) -> bool:
+        """Rolls (and the placing of the set-up) are moves made; the declaration is not."""
+        return move.strip() != "circles"
 
     def report(self, state: State) -> dict[str, object]:
         """No fields beyond judge's usual ones."""

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from engine import fast_alone
 from engine.clock import Countdown, NoClock
-from engine.game import Chance, GameInfo
+from engine.game import Chance, GameBase, GameInfo
 from engine.games.horizontal_vertical import notation, referee, setup, view_text
 from engine.games.horizontal_vertical.advisory import winnable
 from engine.games.horizontal_vertical.board import GAME_NAME, Board, load_board
@@ -41,7 +41,7 @@ INFO = GameInfo(
 INK = Item(face=None, kind=ItemKind.INK)
 
 
-class HorizontalVertical:
+class HorizontalVertical(GameBase):
     """Fast Alone's Horizontal & Vertical (rules HV-*): see ``engine.games.horizontal_vertical``."""
 
     info = INFO
@@ -95,6 +95,13 @@ class HorizontalVertical:
         """HV-S1 and the first roll: a blank board and three rolled faces."""
         a, b, c = sorted(chance.randint(1, 6) for _ in range(3))
         return State(board, roll=(a, b, c))
+
+    def chance_moves(self, state: State) -> list[Move]:
+        return state.chance_rolls()
+
+    def counts_move(self, move: str) -> bool:
+        """A write or a pass is a turn; the roll seen is not."""
+        return not move.startswith("roll=")
 
     def report(self, state: State) -> dict[str, object]:
         """``winnable``: False once the game cannot be won any more (HV 1.6 advisory)."""

@@ -103,15 +103,20 @@ class State:
     # -- moves --------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in the documented order: without a roll in view, the 56 rolls
-        (ascending faces); with a roll, the writes ordered by target cell (row label, then
-        column label), value, then ``X`` cells (row-major combinations), then the passes by
-        their ``X`` cell."""
-        if self.outcome is not None:
+        """Every legal move, in the documented order: the writes ordered by target cell (row
+        label, then column label), value, then ``X`` cells (row-major combinations), then the
+        passes by their ``X`` cell. Without a roll in view there is none: the player must
+        roll first (HV-A1, HV-F8); the rolls are chance (``chance_rolls``)."""
+        if self.outcome is not None or self.roll is None:
             return []
-        if self.roll is None:
-            return [RollSeen(roll) for roll in ROLLS]
         return [*self._legal_writes(self.roll), *self._legal_passes()]
+
+    def chance_rolls(self) -> list[Move]:
+        """The 56 rolls (ascending faces) the three dice may show next, while none is in view
+        and the game goes on."""
+        if self.outcome is not None or self.roll is not None:
+            return []
+        return [RollSeen(roll) for roll in ROLLS]
 
     def _legal_writes(self, roll: Roll) -> list[Move]:
         empty = self.empty_spots()

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from engine import fast_alone
 from engine.clock import Clock, NoClock
-from engine.game import Chance, GameInfo
+from engine.game import Chance, GameBase, GameInfo
 from engine.games.no_gaps import advisory, notation, picture, referee, setup
 from engine.games.no_gaps.board import DICE, Board, load_board
 from engine.games.no_gaps.layout import board_layout
@@ -36,7 +36,7 @@ INFO = GameInfo(
 )
 
 
-class NoGaps:
+class NoGaps(GameBase):
     """Fast Alone's No Gaps (rules NG-*): see ``engine.games.no_gaps``."""
 
     info = INFO

@@ -6,12 +6,13 @@ Pure standard library; imports only ``engine``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 
 from engine import fast_alone
 from engine.clock import Countdown
-from engine.game import Chance, GameInfo
+from engine.game import Chance, GameBase, GameInfo
 from engine.games.pairing_five import notation, referee, setup
 from engine.games.pairing_five.board import AREAS, GAME_NAME, Board, load_board
 from engine.games.pairing_five.layout import board_layout
@@ -42,7 +43,7 @@ def _item(die: Die | None) -> Item | None:
     return Item(die.face, Colour.RED if die.red else Colour.WHITE)
 
 
-class PairingFive:
+class PairingFive(GameBase):
     """Fast Alone's Pairing Five (rules PF-*): see ``engine.games.pairing_five``."""
 
     info = INFO
@@ -81,23 +82,22 @@ class PairingFive:
         return notation.view_from_text(text)
 
     def expected_view(self, state: State) -> TableView:
-        """The dice in the areas and the unused zone. While an effect is pending the view also
-        carries the ``pending`` mark (an empty zone of that name, never seen by the camera):
-        a reroll may leave the table exactly as it was, so the position before such a reroll
-        and after it would otherwise give the same view (see docs/notation/pairing-five.md)."""
+        """The dice in the areas and the unused zone (a reroll that keeps its face leaves the
+        table as it was: the camera cannot tell it from one not made yet)."""
         grid = tuple((_item(first), _item(second)) for first, second in state.areas)
         unused = tuple(Item(d.face, Colour.RED if d.red else Colour.WHITE)
                        for d in state.unused)
-        zones: tuple[tuple[str, tuple[Item, ...]], ...] = ((notation.UNUSED_ZONE, unused),)
-        if state.pending is not None:
-            zones += ((notation.PENDING_MARK, ()),)
-        return TableView(grid=grid, zones=zones)
+        return TableView(grid=grid, zones=((notation.UNUSED_ZONE, unused),))
 
     def random_start(self, board: Board, chance: Chance) -> State:
         """PF-S1: ten rolled dice (one red) in the unused zone, none placed."""
         dice = [Die(chance.randint(1, 6), red=True)]
         dice += [Die(chance.randint(1, 6)) for _ in range(9)]
         return State(board, tuple((None, None) for _ in AREAS), canonical(dice))
+
+    def counts_move(self, move: str) -> bool:
+        """Placements are the moves made (an effect's result belongs to its placement)."""
+        return re.fullmatch(r"[A-E][12]=R?[1-6]", move.strip()) is not None
 
     def report(self, state: State) -> dict[str, object]:
         return {}

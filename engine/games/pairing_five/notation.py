@@ -35,7 +35,6 @@ from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 POSITION_EXAMPLE = "A=R4+. B=1+. C=6+. D=3+. E=5+. U=1,3,4,5,6 pending=-"
 MOVE_EXAMPLES = "'B1=1', 'A1=R4', 'DOWN 6>3', 'SAME_REROLL 3:1,3', 'AREA_CHANGE A<>B'"
 UNUSED_ZONE = "unused"
-PENDING_MARK = "pending"
 """The zone name (never filled, never printed) that marks the engine's expected view of a
 position whose effect is still pending (see ``PairingFive.expected_view``)."""
 
@@ -192,14 +191,11 @@ def view_to_text(view: TableView) -> str:
     names = [name for name, _ in view.zones]
     if UNUSED_ZONE in names:
         parts.append(f"U={_view_dice(view.zone(UNUSED_ZONE))}")
-    others = [d for name, items in view.zones if name not in (UNUSED_ZONE, PENDING_MARK)
-              for d in items]
+    others = [d for name, items in view.zones if name != UNUSED_ZONE for d in items]
     if view.outside or others:
         parts.append(f"X={_view_dice((*view.outside, *others))}")
     if view.status is not ViewStatus.SETTLED:
         parts.append(f"S={view.status.value}")
-    if PENDING_MARK in names:
-        parts.append(PENDING_MARK)
     return " ".join(parts)
 
 
@@ -230,10 +226,9 @@ def view_from_text(text: str) -> TableView:
     keys: dict[str, str] = {}
     for f in text.split():
         key, sep, value = f.partition("=")
-        known = (*AREAS, "U", "X", "S") if sep else (PENDING_MARK,)
-        if key not in known or key in keys:
+        if not sep or key not in (*AREAS, "U", "X", "S") or key in keys:
             raise NotationError(f"unexpected {f!r} in view text {text!r}: expected A= .. E=, "
-                                f"U=, X=, S= and the word 'pending'")
+                                f"U=, X= and S=")
         keys[key] = value
     missing = [a for a in AREAS if a not in keys]
     if missing:
@@ -241,8 +236,6 @@ def view_from_text(text: str) -> TableView:
     zones: tuple[tuple[str, tuple[Item, ...]], ...] = ()
     if "U" in keys:
         zones += ((UNUSED_ZONE, _parse_view_dice(keys["U"])),)
-    if PENDING_MARK in keys:
-        zones += ((PENDING_MARK, ()),)
     return TableView(grid=tuple(_parse_view_area(a, keys[a]) for a in AREAS),
                      outside=_parse_view_dice(keys.get("X", "-")),
                      status=_parse_status(keys.get("S", ViewStatus.SETTLED.value)),

@@ -32,7 +32,7 @@ from engine.games.pairing_five.moves import (
     SameReroll,
     canonical,
 )
-from engine.games.pairing_five.notation import PENDING_MARK, UNUSED_ZONE, view_to_text
+from engine.games.pairing_five.notation import UNUSED_ZONE, view_to_text
 from engine.games.pairing_five.state import State, cell_name
 from engine.referee import Judgement, Note, RefereeStep, Verdict
 from engine.table import MIN_CONFIDENCE, Colour, Item, ItemKind, TableView, ViewStatus
@@ -62,12 +62,10 @@ class Memo:
 
 @dataclass(frozen=True)
 class Seen:
-    """A trusted view as the rules see it: the areas, the unused dice (canonical order), and
-    whether it carries the expected view's ``pending`` mark."""
+    """A trusted view as the rules see it: the areas and the unused dice (canonical order)."""
 
     areas: Areas
     unused: tuple[Die, ...]
-    marked: bool = False
 
 
 def step(state: State, view: TableView, memo: object,
@@ -119,7 +117,7 @@ def referee(state: State, view: TableView, min_confidence: float = MIN_CONFIDENC
     if isinstance(seen, Judgement):
         return seen
     if (seen.areas, seen.unused) == (state.areas, state.unused):
-        return _same_table(state, seen.marked, rerolled)
+        return _same_table(state, rerolled)
     if state.pending is None:
         return _placement(state, seen)
     if state.effect == AREA_CHANGE:
@@ -146,13 +144,11 @@ def read_view(state: State, view: TableView, min_confidence: float) -> Seen | Ju
     stacked = _stacked(state, view)
     if stacked is not None:
         return stacked
-    stray = [d for name, zone in view.zones if name not in (UNUSED_ZONE, PENDING_MARK)
-             for d in zone]
+    stray = [d for name, zone in view.zones if name != UNUSED_ZONE for d in zone]
     if view.outside or stray:
         return _wait(state, Verdict.PENDING, "put the unused dice in their zone")
     return _count(state, Seen(tuple((_die(a), _die(b)) for a, b in view.grid),
-                              canonical(_as_die(d) for d in view.zone(UNUSED_ZONE)),
-                              any(name == PENDING_MARK for name, _ in view.zones)))
+                              canonical(_as_die(d) for d in view.zone(UNUSED_ZONE))))
 
 
 def _stacked(state: State, view: TableView) -> Judgement[State] | None:
@@ -209,10 +205,10 @@ def _judge(state: State, move: Move) -> Judgement[State]:
 
 # ------------------------------------------------------------------ the same table
 
-def _same_table(state: State, marked: bool, rerolled: bool) -> Judgement[State]:
+def _same_table(state: State, rerolled: bool) -> Judgement[State]:
     """The table shows the position: UNCHANGED, or PENDING while an effect is to apply (a
     reroll seen after a hand over the board counts as done with the faces it kept)."""
-    if state.pending is None or marked:
+    if state.pending is None:
         return Judgement(Verdict.UNCHANGED, state)
     kept = kept_faces_move(state) if rerolled else None
     if kept is not None:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.clock import NoClock
-from engine.game import Chance, GameInfo
+from engine.game import Chance, GameBase, GameInfo
 from engine.games.two_one_six import notation, referee, setup
 from engine.games.two_one_six.board import LETTERS, Board, load_board
 from engine.games.two_one_six.layout import TRAY, board_layout
@@ -35,7 +35,7 @@ INFO = GameInfo(
 )
 
 
-class TwoOneSix:
+class TwoOneSix(GameBase):
     """The dice-placing game 2 1 6 (rules TS-*): see ``engine.games.two_one_six``."""
 
     info = INFO
@@ -95,6 +95,10 @@ class TwoOneSix:
             cells[index] = Entry(turn % players, chance.randint(1, board.faces))
         roll = chance.randint(1, board.faces) if chance.randint(0, 1) else None
         return State(board, tuple(cells), placed % players, roll)
+
+    def counts_move(self, move: str) -> bool:
+        """Placements are moves made; a roll seen and who starts are not."""
+        return not move.startswith(("roll=", "start="))
 
     def report(self, state: State) -> dict[str, object]:
         """``scores`` ({"A": 120, "B": 109}) and ``lines`` (the end tally: a list of

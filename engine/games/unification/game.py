@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from engine import fast_alone
 from engine.clock import Countdown
-from engine.game import Chance, GameInfo
+from engine.game import Chance, GameBase, GameInfo
 from engine.games.unification import notation, referee, setup
 from engine.games.unification.board import Board, load_board
 from engine.games.unification.layout import board_layout
@@ -34,7 +34,7 @@ INFO = GameInfo(
 )
 
 
-class Unification:
+class Unification(GameBase):
     """Fast Alone's Unification (rules UN-*): see ``engine.games.unification``."""
 
     info = INFO
