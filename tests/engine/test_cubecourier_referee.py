@@ -243,7 +243,7 @@ def test_a_game_followed_from_views_to_the_win() -> None:
                           "K../K../KKW off=RRR")          # P K@r2c0 wins for player 2
     assert kinds == ["warning_cleared", "move", "end"]
     assert session.outcome is not None and session.outcome.winner == 2
-    assert session.moves == 6  # "first 2" is a move of the session, not a turn of the game
+    assert session.moves == 5  # the turns: "first 2" is entered, not a move made
     assert session.summary(20.0) == ("cubecourier: player 2 wins by a black chain "
                                      "r0c0-r1c0-r2c0 after 5 moves")
 

@@ -126,7 +126,7 @@ def test_a_placement_and_its_effect_between_two_settled_views(basic: Board) -> N
     assert [e.data.get("move") for e in events if e.kind == "move"] == ["A1=R4"]
     session, events = session.observe(view, 1.1)
     assert [e.data.get("move") for e in events if e.kind == "move"] == ["DOWN 6>3"]
-    assert session.state.pending is None and session.moves == 1  # the placement; its effect is part of it
+    assert session.state.pending is None and session.moves == 1  # its effect is part of it
 
 
 @pytest.mark.parametrize("side", ["basic", "expert"])
@@ -344,7 +344,7 @@ def test_the_session_follows_pf_x1_then_a_win(basic: Board) -> None:
         state = state.play(GAME.parse_move(move, state))
         session, events = session.observe(seen(state.position()), float(t))
     assert state.outcome is not None and state.outcome.success
-    assert (session.outcome, session.moves) == (state.outcome, 10)  # ten placements (nine effects between)
+    assert (session.outcome, session.moves) == (state.outcome, 10)  # placements
     assert session.summary(30.0) == "pairing-five (basic): success with 4:39 left, score 4"
 
 
