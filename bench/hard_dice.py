@@ -2,7 +2,7 @@
 
 The real photos of ``bench accuracy`` hold few cocked, touching or moving dice, and a wrong
 face called on one of those is the worst outcome (it breaks refereeing). This benchmark
-draws them (``calibration.dice_art``) in numbers, seeded, and runs ``vision.dice.find_dice``
+draws them (``calibration.dice_art``) in numbers, seeded, and runs ``vision.photo.finder.find_dice``
 on each scene as on a photo:
 
 - clean: one die lying flat (the control);
@@ -38,7 +38,7 @@ import cv2
 import numpy as np
 
 from calibration.dice_art import draw_die, paste_die
-from vision.dice import find_dice
+from vision.photo.finder import find_dice
 
 TABLES = {"light": (200, 205, 210), "dark": (50, 60, 70), "wood": (90, 140, 180)}
 BODIES = ("white", "cream", "red", "translucent-red")

@@ -1,4 +1,4 @@
-"""Train, export and evaluate the die-top classifier shipped as vision/models/die_top.onnx.
+"""Train, export and evaluate the die-top classifier shipped as vision/photo/models/die_top.onnx.
 
 Training needs PyTorch in a separate virtualenv (never the project's runtime); evaluation needs
 only numpy and OpenCV and reads the real photos from ``../shared/realdata`` when present:
@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
-MODELS = REPO / "vision" / "models"
+MODELS = REPO / "vision" / "photo" / "models"
 DEFAULT_REALDATA = REPO.parent / "shared" / "realdata"
 SEED = 2026
 EPOCHS = 14
@@ -41,7 +41,7 @@ PIP_SPAN = 0.72  # pips of faces 2..6 span about this fraction of the die edge
 def make_data(path: Path, samples: int, seed: int = SEED) -> None:
     """Generate ``samples`` synthetic crops, resized to the input size, into an .npz file."""
     from bench.die_top_data import make_samples
-    from vision.dice_classifier import INPUT_SIZE, _as_bgr, _resize
+    from vision.photo.classifier import INPUT_SIZE, _as_bgr, _resize
 
     crops, labels = make_samples(samples, seed)
     x = np.stack([_resize(_as_bgr(c, i), INPUT_SIZE) for i, c in enumerate(crops)])
@@ -77,7 +77,7 @@ def train(data: list[Path], epochs: int = EPOCHS, seed: int = SEED) -> None:
     import torch
     from torch import nn
 
-    from vision.dice_classifier import _normalise
+    from vision.photo.classifier import _normalise
 
     torch.set_num_threads(1)
     torch.manual_seed(seed)
@@ -218,7 +218,7 @@ def accuracy_table(probs: np.ndarray, values: np.ndarray) -> list[tuple[float, f
 
 def evaluate(root: Path) -> int:
     """Print accuracy per source and threshold, and the time per crop; 0, or 0 with a skip."""
-    from vision.dice_classifier import classify_tops
+    from vision.photo.classifier import classify_tops
 
     if not root.is_dir():
         print(f"SKIPPED: no realdata folder at {root} (pass --realdata DIR)")

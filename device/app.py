@@ -329,7 +329,7 @@ class App:
 # ---------------------------------------------------------------------- wiring helpers
 
 def _default_settle(config: AppConfig) -> Any:
-    from vision.settle import SettleDetector
+    from vision.board.settle import SettleDetector
 
     return SettleDetector(frames_needed=config.settle_frames)
 
@@ -359,11 +359,11 @@ def _view_text(game: str, view: TableView) -> str:
 
 def make_reader(profile: Path | None) -> Any:
     """The board reader, with a calibration profile when one is given."""
-    from vision.pipeline import BoardReader
+    from vision.board.pipeline import BoardReader
 
     if profile is None:
         return BoardReader()
-    from vision.profile import CalibrationProfile
+    from vision.board.profile import CalibrationProfile
 
     return BoardReader(profile=CalibrationProfile.load(profile))
 
