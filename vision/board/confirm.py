@@ -26,22 +26,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.board.config import DICE
 from vision.top.pips import BODY_SPAN, body_difference, body_lab
 from vision.top.types import MARGIN, VIEW, Blob, PipReading
-
-CONFIRM_FIT = 0.12        # worst spot's distance from its layout point, in lattice steps
-CONFIRM_STEP = (0.9, 1.15)  # the spots' pip step / the known die's
-PIP_REACH = 2             # crop px around a spot searched for its pip's strongest contrast
-TOP_CHECKED = 0.42        # of the die edge: half the side of the top's square checked for body
-PIP_CLEAR = 0.15          # of the die edge: radius around each pip left out of that check
-CLEAN = 0.3               # strongest contrast on the body / the weakest pip's, at most
-EVEN = 0.6                # weakest pip's contrast / the strongest's, at least
-MIN_PIP_CONTRAST = 25.0   # Lab distance of the weakest pip from the body, at least
-PIP_SIDE = 0.17           # of the die edge: the box a pip-sized patch is averaged over
-ONE_CLEAR = 0.22          # of the die edge: radius left out around a one's pip (often larger)
-OTHER_PIPS_REACH = 0.8    # of the die edge: how far from a lone pip a face's other pips lie
-RING = 0.2                # of the die edge: the ring a pip-sized patch is compared with
-OTHER_PIP = 0.25          # a pip-sized patch there stands out at most this much of the pip
 
 _AXIS = np.arange(VIEW, dtype=np.float32) - VIEW / 2  # crop pixels' offsets from the die centre
 _R2 = _AXIS[:, None] ** 2 + _AXIS[None, :] ** 2        # and their squared distances from it
@@ -71,15 +58,15 @@ def _part_read(pips: np.ndarray, edge: float) -> tuple[int, int]:
     checked square and the body's middle, and a pixel more each way for the 3x3 smoothing of
     the distances, which is then the whole crop's there. A third of the crop, usually."""
     lo, hi = _checked_square(edge)
-    first = min(lo, BODY_SPAN[0], round(float(pips.min())) - PIP_REACH) - 1
-    end = max(hi, BODY_SPAN[1], round(float(pips.max())) + PIP_REACH + 1) + 1
+    first = min(lo, BODY_SPAN[0], round(float(pips.min())) - DICE.confirm_pip_reach) - 1
+    end = max(hi, BODY_SPAN[1], round(float(pips.max())) + DICE.confirm_pip_reach + 1) + 1
     return max(0, first), min(VIEW, end)
 
 
 def _checked_square(edge: float) -> tuple[int, int]:
     """The crop rows (and columns) of the top's square checked for body: those within
-    ``TOP_CHECKED`` die edges of the centre."""
-    half = TOP_CHECKED * edge
+    ``DICE.confirm_top_checked`` die edges of the centre."""
+    half = DICE.confirm_top_checked * edge
     return max(0, math.ceil(VIEW / 2 - half)), min(VIEW, math.floor(VIEW / 2 + half) + 1)
 
 
@@ -91,8 +78,8 @@ def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
     (faint, or a stray spot dropped from the group): those pips lie up to two lattice steps
     away on each axis, beyond the square ``confirm_top`` checks, on the die's body. A true
     one's surroundings there are its edges and the table: broad, not pip-sized. So every
-    pip-sized patch out to ``OTHER_PIPS_REACH`` must stand out from all around it
-    (``pip_response``) less than ``OTHER_PIP`` of what the lone pip does.
+    pip-sized patch out to ``DICE.confirm_other_pips_reach`` must stand out from all around it
+    (``pip_response``) less than ``DICE.confirm_other_pip`` of what the lone pip does.
 
     Args:
         crop_bgr: the ``VIEW`` square ``read_top`` would read, centred on the spot and turned
@@ -102,13 +89,14 @@ def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
     lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
     body = body_lab(lab)
     _, dist = body_difference(lab, body)
-    reading = _confirmed(dist, body, np.array([[VIEW / 2, VIEW / 2]]), edge, ONE_CLEAR)
+    reading = _confirmed(dist, body, np.array([[VIEW / 2, VIEW / 2]]), edge, DICE.confirm_one_clear)
     if reading is None:
         return None
     response = pip_response(dist, edge)
-    own = float(response[_R2 <= (ONE_CLEAR * edge) ** 2].max())
-    around = response[(_R2 > (ONE_CLEAR * edge) ** 2) & (_R2 <= (OTHER_PIPS_REACH * edge) ** 2)]
-    if own <= 0 or float(around.max()) >= OTHER_PIP * own:
+    own = float(response[_R2 <= (DICE.confirm_one_clear * edge) ** 2].max())
+    around = response[(_R2 > (DICE.confirm_one_clear * edge) ** 2)
+                      & (_R2 <= (DICE.confirm_other_pips_reach * edge) ** 2)]
+    if own <= 0 or float(around.max()) >= DICE.confirm_other_pip * own:
         return None
     return reading
 
@@ -116,11 +104,11 @@ def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
 def pip_response(dist: np.ndarray, edge: float) -> np.ndarray:
     """How much each pip-sized patch stands out from everything around it: its mean distance
     from the body colour less the largest mean on a ring just beyond a pip (12 points at
-    ``RING`` of the die edge). A pip on the body stands out by its contrast; an edge, a
+    ``DICE.confirm_ring`` of the die edge). A pip on the body stands out by its contrast; an edge, a
     corner, a line or a shadow reaches the ring and scores about zero or less."""
-    pip = max(3, round(PIP_SIDE * edge) | 1)
+    pip = max(3, round(DICE.confirm_pip_side * edge) | 1)
     small = cv2.blur(dist, (pip, pip))
-    return small - cv2.dilate(small, _ring_kernel(round(RING * edge)))
+    return small - cv2.dilate(small, _ring_kernel(round(DICE.confirm_ring * edge)))
 
 
 @lru_cache(maxsize=8)
@@ -132,22 +120,23 @@ def _ring_kernel(radius: int) -> np.ndarray:
 
 
 def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float,
-               clear: float = PIP_CLEAR, origin: int = 0) -> PipReading | None:
+               clear: float = DICE.confirm_pip_clear, origin: int = 0) -> PipReading | None:
     """``confirm_top``'s checks on the crop's distances from the body colour, leaving out of
     the body's check discs of ``clear`` die edges around the pips. ``dist`` may be a square
     part of the crop's from row and column ``origin`` on (``_part_read``)."""
     strengths, found = [], []
+    reach = DICE.confirm_pip_reach
     for x, y in pips.tolist():
         ix, iy = round(x), round(y)
-        if not (PIP_REACH <= ix < VIEW - PIP_REACH and PIP_REACH <= iy < VIEW - PIP_REACH):
+        if not (reach <= ix < VIEW - reach and reach <= iy < VIEW - reach):
             return None
-        wx, wy = ix - PIP_REACH - origin, iy - PIP_REACH - origin
-        window = dist[wy:wy + 2 * PIP_REACH + 1, wx:wx + 2 * PIP_REACH + 1]
+        wx, wy = ix - reach - origin, iy - reach - origin
+        window = dist[wy:wy + 2 * reach + 1, wx:wx + 2 * reach + 1]
         _, peak, _, (px, py) = cv2.minMaxLoc(window)
         strengths.append(peak)
-        found.append((ix - PIP_REACH + px, iy - PIP_REACH + py))
+        found.append((ix - reach + px, iy - reach + py))
     weakest = min(strengths)
-    if weakest < MIN_PIP_CONTRAST or weakest < EVEN * max(strengths):
+    if weakest < DICE.confirm_min_pip_contrast or weakest < DICE.confirm_even * max(strengths):
         return None
     lo, hi = _checked_square(edge)
     square = dist[lo - origin:hi - origin, lo - origin:hi - origin]
@@ -159,8 +148,9 @@ def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float
     if not body_pixels.any():
         return None
     clean = float(square[body_pixels].max()) / weakest
-    if clean > CLEAN:
+    if clean > DICE.confirm_clean:
         return None
     blobs = tuple(Blob(float(x - MARGIN), float(y - MARGIN), s, s)
                   for (x, y), s in zip(found, strengths, strict=True))
-    return PipReading(len(pips), 1.0 - 0.3 * clean / CLEAN, "", "", blobs, weakest, body=body)
+    return PipReading(len(pips), 1.0 - 0.3 * clean / DICE.confirm_clean, "", "", blobs, weakest,
+                      body=body)

@@ -32,14 +32,15 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.board.confirm import CONFIRM_FIT, CONFIRM_STEP, confirm_one, confirm_top
+from vision.board.config import DICE
+from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.photo.finder import COCKED_SQUASH
 from vision.top.arrays import nonzero_yx
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
+from vision.top.config import READER
 from vision.top.pips import (
-    NOMINAL_STEP,
     LayoutMatch,
     best_fit,
     centres,
@@ -53,33 +54,6 @@ from vision.top.types import CROP, MARGIN, VIEW, Blob, Candidate, DieDetection, 
 
 log = logging.getLogger(__name__)
 
-PIP_RADIUS = 0.085        # pip radius / die edge
-RINGS = (0.16, 0.22)      # ring radii around a pip / die edge (beyond the pip, on the top;
-#                           the lone pip of a one is larger)
-RING_SPARED = 3           # darkest ring samples ignored (a neighbouring pip of a six)
-SPOT_CONTRAST = 0.10      # spot response / local brightness: weaker spots are grain
-DARK_CENTRE = 0.72        # a pip's centre is at most this fraction of its ring
-BRIGHT_RING = 0.78        # a pip's ring is at least this fraction of the local brightness
-CELL_SLACK = 0.08         # of a die edge: pips this far beyond a cell still belong to it
-GROUP_LINK = 0.85         # of a die edge: pips closer than this are one die (outside the grid)
-EVEN_PIPS = 0.68          # a pip is at least this fraction of its die's strongest pip
-FIT_ERROR = 0.3           # worst pip's distance from its layout point, in pip steps
-CROSSING = 0.12           # of a die edge: spots this close to a grid crossing are the crossing
-TOP_SCALES = (1.08, 1.0, 1.16) # top face edge / nominal die edge tried (perspective enlarges it)
-LONE_PIP_READ = 0.45      # a one read this surely is called if its top is plain
-PLAIN_SIDE = 0.8          # of a die edge: the inner top square checked for plainness
-PLAIN_PIP = 0.16          # of a die edge: radius around the pip left out
-PLAIN_LEVEL = 0.85        # of the body's median: a pixel this bright is body
-PLAIN_FRACTION = 0.97     # of the inner top that must be body
-SIDE_EVEN = 0.8           # a side face's pip: its ring this even (darkest vs brightest)
-COCKED_SIDE_PIPS = 2      # pips seen on a side face beyond which a die is cocked
-SIDE_RANGE = (0.55, 1.0)  # of a die edge: where a side face's pips lie from the top's centre
-SURE = 0.6                # a face is called only at this confidence (the referee's threshold)
-PIP_STEP = (0.84, 1.3)    # a read face's pip step / the known die's (NOMINAL_STEP of its half
-#                           edge): two neighbouring pips read as a two's diagonal are 1/sqrt(2)
-#                           of it; perspective enlarges a top by up to a sixth (TOP_SCALES)
-MIN_RED_SATURATION = 110
-MIN_RED_VALUE = 70        # brightest channel of a red die's body (black ink is darker)
 
 
 @dataclass(frozen=True)
@@ -132,7 +106,7 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
 
 def _unless_cocked(die: DieDetection, side: list[Spot], size: float) -> DieDetection:
     """A die leaning on something shows a side face with its pips: then it is not read."""
-    if die.face is None or side_pips(die, side, size) < COCKED_SIDE_PIPS:
+    if die.face is None or side_pips(die, side, size) < DICE.cocked_side_pips:
         return die
     return replace(die, face=None, confidence=0.0, reason="cocked")
 
@@ -142,7 +116,7 @@ def side_pips(die: DieDetection, side: list[Spot], size: float) -> int:
     near = 0
     for s in side:
         d = math.hypot(s.x - die.x, s.y - die.y)
-        if SIDE_RANGE[0] * size <= d <= SIDE_RANGE[1] * size:
+        if DICE.side_range[0] * size <= d <= DICE.side_range[1] * size:
             near += 1
     return near
 
@@ -187,7 +161,8 @@ def spots_in(maps: dict[str, np.ndarray], size: float) -> list[Spot]:
     for name in ("grey", "sat"):
         ch, x0, y0 = maps[name], 0, 0
         if name == "sat":  # only a saturated, lit die has pips here: look only around one
-            red = ((ch >= MIN_RED_SATURATION) & (maps["value"] >= MIN_RED_VALUE)).view(np.uint8)
+            red = ((ch >= DICE.min_red_saturation)
+                   & (maps["value"] >= DICE.min_red_value)).view(np.uint8)
             left, top, width, height = cv2.boundingRect(red)  # (0, 0, 0, 0) for none
             if width == 0:
                 continue
@@ -200,7 +175,7 @@ def spots_in(maps: dict[str, np.ndarray], size: float) -> list[Spot]:
 
 
 def _spots_in(ch: np.ndarray, size: float, name: str) -> list[Spot]:
-    radius = PIP_RADIUS * size
+    radius = DICE.pip_radius * size
     small = cv2.GaussianBlur(ch, (0, 0), max(radius * 0.5, 0.8))
     large = cv2.GaussianBlur(ch, (0, 0), radius * 1.8)
     resp = large - small
@@ -210,19 +185,19 @@ def _spots_in(ch: np.ndarray, size: float, name: str) -> list[Spot]:
     bright = cv2.dilate(small, np.ones((bright_win, bright_win), np.uint8))
     ys, xs = nonzero_yx(peaks)
     if name == "sat":
-        keep = bright[ys, xs] >= MIN_RED_SATURATION
+        keep = bright[ys, xs] >= DICE.min_red_saturation
         ys, xs = ys[keep], xs[keep]
-    keep = resp[ys, xs] > SPOT_CONTRAST * np.maximum(bright[ys, xs], 1.0)
+    keep = resp[ys, xs] > DICE.spot_contrast * np.maximum(bright[ys, xs], 1.0)
     ys, xs = ys[keep], xs[keep]
     centre = small[ys, xs]
     on_top = np.zeros(len(ys), bool)
-    rings = [ring_samples(small, ys, xs, k * size) for k in RINGS]
+    rings = [ring_samples(small, ys, xs, k * size) for k in DICE.rings]
     for ring in rings:
-        on_top |= ((ring[:, RING_SPARED] >= BRIGHT_RING * bright[ys, xs])
-                   & (centre <= DARK_CENTRE * _sorted_median(ring)))
+        on_top |= ((ring[:, DICE.ring_spared] >= DICE.bright_ring * bright[ys, xs])
+                   & (centre <= DICE.dark_centre * _sorted_median(ring)))
     ring = rings[0]
-    pip_like = ((centre <= DARK_CENTRE * ring[:, 0])
-                & (ring[:, RING_SPARED] >= SIDE_EVEN * ring[:, -RING_SPARED - 1]))
+    pip_like = ((centre <= DICE.dark_centre * ring[:, 0])
+                & (ring[:, DICE.ring_spared] >= DICE.side_even * ring[:, -DICE.ring_spared - 1]))
     return [Spot(float(xs[i]), float(ys[i]), float(resp[ys[i], xs[i]]), name, bool(on_top[i]))
             for i in np.nonzero(on_top | pip_like)[0].tolist()]
 
@@ -263,11 +238,11 @@ def group_spots(spots: list[Spot], size: float, geometry: BoardGeometry
     px = geometry.px_per_mm
     x0, y0 = (v * px for v in geometry.grid_origin_mm)
     cell = geometry.cell_mm * px
-    slack = CELL_SLACK * size
+    slack = DICE.cell_slack * size
     cells: dict[tuple[int, int], list[Spot]] = {}
     outside: list[Spot] = []
     for s in spots:
-        if _at_crossing(s, x0, y0, cell, geometry, CROSSING * size):
+        if _at_crossing(s, x0, y0, cell, geometry, DICE.crossing * size):
             continue
         c, r = int((s.x - x0) // cell), int((s.y - y0) // cell)
         if 0 <= r < geometry.rows and 0 <= c < geometry.cols:
@@ -277,7 +252,7 @@ def group_spots(spots: list[Spot], size: float, geometry: BoardGeometry
         else:
             outside.append(s)
     groups = [(_one_channel(g), True) for g in cells.values()]
-    groups += [(_one_channel(g), False) for g in _cluster(outside, GROUP_LINK * size)]
+    groups += [(_one_channel(g), False) for g in _cluster(outside, DICE.group_link * size)]
     return [(g, inside) for g, inside in groups if g]
 
 
@@ -305,7 +280,7 @@ def _one_channel(group: list[Spot]) -> list[Spot]:
         by.setdefault(s.channel, []).append(s)
     best = max(by.values(), key=lambda g: (len(g), sum(s.strength for s in g)), default=[])
     strongest = max((s.strength for s in best), default=0.0)
-    return [s for s in best if s.strength >= EVEN_PIPS * strongest]
+    return [s for s in best if s.strength >= DICE.even_pips * strongest]
 
 
 def _cluster(spots: list[Spot], link: float) -> list[list[Spot]]:
@@ -383,7 +358,7 @@ def read_group(image: np.ndarray, group: list[Spot], size: float,
         for i in range(len(group)):
             rest = group[:i] + group[i + 1:]
             fit_rest = fit_pips(centres(rest)) if len(rest) > 1 else None
-            if len(rest) > 1 and (fit_rest is None or fit_rest[1] > FIT_ERROR):
+            if len(rest) > 1 and (fit_rest is None or fit_rest[1] > DICE.fit_error):
                 continue
             retry = _read_pips(image, rest, fit_rest, size)
             if retry.face is not None:
@@ -424,26 +399,26 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
     cx, cy, angle = square.cx, square.cy, square.angle
     error = None if fit is None else fit[1]
     best: tuple[Candidate, PipReading, np.ndarray, bool] | None = None
-    for k in TOP_SCALES:
+    for k in DICE.top_scales:
         cand = Candidate(cx, cy, size * k, size * k, angle, 1.0, "board")
         crop = rectify(image, cand, VIEW, VIEW / CROP)
         sure = confirmed(crop, cand, pips, error, size)
         reading = sure or read_top(crop)
         if best is None or reading.confidence > best[1].confidence:
             best = (cand, reading, crop, sure is not None)
-        if reading.confidence >= SURE and (reading.face or 0) >= len(pips):
+        if reading.confidence >= READER.min_confidence and (reading.face or 0) >= len(pips):
             break  # read surely at this size: the others would only cost time
     assert best is not None
     cand, reading, crop, on_pixels = best
-    if reading.face == 1 and reading.confidence >= LONE_PIP_READ and not on_pixels:
+    if reading.face == 1 and reading.confidence >= DICE.lone_pip_read and not on_pixels:
         # read afresh, a lone pip is a one only on a plain top around it: a corner pip of a
         # two whose other pip was missed has the die's edge close by on two sides (a one
         # confirmed on the pixels has had its top checked already)
         plain = plain_top(image, cand, size)
-        sure = max(reading.confidence, SURE) if plain else 0.0
+        sure = max(reading.confidence, READER.min_confidence) if plain else 0.0
         reading = replace(reading, confidence=sure, face=1 if plain else None,
                           reason="" if plain else "unclear pips")
-    step = NOMINAL_STEP * CROP / 2 * size / cand.size  # the known die's, in crop pixels
+    step = READER.nominal_step * CROP / 2 * size / cand.size  # the known die's, in crop pixels
     face, conf, reason = _verdict(crop, reading, len(pips), step)
     colour = classify_colour(crop, reading.body)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
@@ -459,8 +434,9 @@ def confirmed(crop: np.ndarray, cand: Candidate, pips: list[Spot], fit_error: fl
     if len(pips) == 1:
         return confirm_one(crop, scale * size)
     step = pip_step(centres(pips))
-    if fit_error is None or fit_error > CONFIRM_FIT or step is None or not (
-            CONFIRM_STEP[0] <= step / (NOMINAL_STEP * size / 2) <= CONFIRM_STEP[1]):
+    if fit_error is None or fit_error > DICE.confirm_fit or step is None or not (
+            DICE.confirm_step[0] <= step / (READER.nominal_step * size / 2)
+            <= DICE.confirm_step[1]):
         return None
     points = np.array([[VIEW / 2 + scale * u, VIEW / 2 + scale * v]
                        for u, v in along_edges(cand, pips)])
@@ -477,9 +453,9 @@ def along_edges(cand: Candidate, spots: list[Spot]) -> list[tuple[float, float]]
 def best_layout(group: list[Spot]) -> tuple[list[Spot], tuple[float, float] | None]:
     """The group's pips and their layout fit (angle, error); one stray spot may be dropped.
 
-    None for the fit when no layout fits within ``FIT_ERROR`` (or for a lone pip).
+    None for the fit when no layout fits within ``DICE.fit_error`` (or for a lone pip).
     """
-    found = fitting_pips(centres(group), FIT_ERROR)
+    found = fitting_pips(centres(group), DICE.fit_error)
     if found is None:
         return group, None
     keep, fit = found
@@ -504,7 +480,7 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     printed label, which the reader counts as rivals) is called when the top's inner square
     is uniform: printing around a dark dot (a letter's dot, a sign) is not.
     """
-    side = PLAIN_SIDE * size
+    side = DICE.plain_side * size
     inner = Candidate(cand.cx, cand.cy, side, side, cand.angle, 1.0, "plain")
     n = _PLAIN_PX
     grey = cv2.cvtColor(rectify(image, inner, n), cv2.COLOR_BGR2GRAY)
@@ -513,10 +489,10 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
     on_top = along_edges(cand, pips) if pips else [(0.0, 0.0)]
     around = np.ones((n, n), bool)
     for u, v in on_top:
-        around &= np.hypot(xx - u * scale, yy - v * scale) > PLAIN_PIP * size * scale
+        around &= np.hypot(xx - u * scale, yy - v * scale) > DICE.plain_pip * size * scale
     values = grey[around].astype(np.float32)
     body = float(np.median(values))
-    return bool((values >= PLAIN_LEVEL * body).mean() >= PLAIN_FRACTION)
+    return bool((values >= DICE.plain_level * body).mean() >= DICE.plain_fraction)
 
 
 def _verdict(crop: np.ndarray, reading: PipReading, spots: int, step: float
@@ -527,12 +503,12 @@ def _verdict(crop: np.ndarray, reading: PipReading, spots: int, step: float
     Args:
         crop: the ``VIEW`` square read; its central ``CROP`` square is the die top, edges and
             all, which shows a smear.
-        step: the pip step (``NOMINAL_STEP`` of half the die edge) the known die size gives,
+        step: the pip step (``READER.nominal_step`` of half the die edge) the known die size gives,
             in crop pixels.
     """
     if reading.face is None:
         return None, 0.0, reading.reason or "unclear pips"
-    if reading.confidence < SURE:
+    if reading.confidence < READER.min_confidence:
         return None, 0.0, "unsure"
     if reading.face < spots:
         return None, 0.0, "unclear pips"  # the reader saw fewer pips than were found
@@ -560,7 +536,7 @@ def in_scale(pips: tuple[Blob, ...], step: float) -> bool:
     if len(pips) < 2:
         return True
     found = pip_step(centres(pips))
-    return found is not None and PIP_STEP[0] <= found / step <= PIP_STEP[1]
+    return found is not None and DICE.pip_step[0] <= found / step <= DICE.pip_step[1]
 
 
 def _colour(group: list[Spot]) -> str:

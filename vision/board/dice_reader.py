@@ -3,9 +3,9 @@
 During a game most of the table stays still between frames: a player moves one die at a time.
 ``BoardDiceReader`` is ``vision.board.dice.find_board_dice`` for a stream of canonical views:
 the spots are found in every view (cheap, and they say where each die is), but a die whose
-surroundings (``KEPT_SIDE`` die edges around it, the square its reading looked at) have the
-same pixels as when it was last read, within sensor noise (``STILL_LEVEL`` grey levels after
-the half-size smoothing), keeps that reading. Any real change (a die turned, moved, rerolled,
+surroundings (``DICE.kept_side`` die edges around it, the square its reading looked at) have the
+same pixels as when it was last read, within sensor noise (``DICE.kept_still_level`` grey levels
+after the half-size smoothing), keeps that reading. Any real change (a die turned, moved, rerolled,
 a shadow, the light) re-reads it; so does a frame whose board moved (the whole view shifts).
 
 A kept reading is the one made when the die last looked like this, within noise: a die read
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.board.config import DICE
 from vision.board.dice import (
     Spot,
     dice_from_spots,
@@ -33,10 +34,6 @@ from vision.board.dice import (
 )
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.top.types import DieDetection
-
-STILL_LEVEL = 12.0  # grey levels: larger differences are a change (sensor noise: 2-6)
-KEPT_SIDE = 0.9     # die edges each side of a die's centre compared (the read crop's reach)
-SAME_PLACE = 0.1    # die edges a group's centre may move and still be the same die
 
 
 @dataclass(frozen=True)
@@ -64,7 +61,7 @@ class BoardDiceReader:
     """
 
     def __init__(self, geometry: BoardGeometry = UNIFICATION_BOARD, *,
-                 still_level: float = STILL_LEVEL) -> None:
+                 still_level: float = DICE.kept_still_level) -> None:
         self.geometry = geometry
         self.still_level = still_level
         self._kept: list[_Kept] = []
@@ -105,7 +102,8 @@ class BoardDiceReader:
         for kept in previous:
             if (kept.inside != inside or kept.pips != len(group)
                     or kept.channel != group[0].channel
-                    or abs(kept.x - x) > SAME_PLACE * size or abs(kept.y - y) > SAME_PLACE * size):
+                    or abs(kept.x - x) > DICE.kept_same_place * size
+                    or abs(kept.y - y) > DICE.kept_same_place * size):
                 continue
             y0, y1, x0, x1 = kept.box
             now = grey[y0:y1, x0:x1]
@@ -116,8 +114,8 @@ class BoardDiceReader:
 
 
 def _box(shape: tuple[int, ...], x: float, y: float, size: float) -> tuple[int, int, int, int]:
-    """The half-size pixels within ``KEPT_SIDE`` die edges of a view point, clipped."""
-    reach = KEPT_SIDE * size / 2.0
+    """The half-size pixels within ``DICE.kept_side`` die edges of a view point, clipped."""
+    reach = DICE.kept_side * size / 2.0
     cx, cy = x / 2.0, y / 2.0
     y0, y1 = max(0, int(cy - reach)), min(shape[0], int(cy + reach) + 1)
     x0, x1 = max(0, int(cx - reach)), min(shape[1], int(cx + reach) + 1)

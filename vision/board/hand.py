@@ -16,15 +16,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.board.config import HAND
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.top.arrays import above, below, opened
 from vision.top.skin import balanced_skin, saturation_and_value, white_balance
-
-MIN_FRACTION = 0.025      # of the board area: about a finger's length over the board
-HIDDEN_MARKER_FACTOR = 0.7  # a hidden marker makes a smaller region enough
-DARK_RATIO = 0.55         # darker than this fraction of the paper's brightness is "not paper"
-SATURATED = 90            # HSV saturation above this is "not paper" (sleeves, red cloth)
-OBJECT_MIN_WIDTH_MM = 11  # narrower dark regions are die sides and shadows, not arms
 
 
 @dataclass(frozen=True)
@@ -43,7 +38,7 @@ class HandReading:
 
 
 def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BOARD, *,
-                markers_hidden: int = 0, min_fraction: float = MIN_FRACTION) -> HandReading:
+                markers_hidden: int = 0, min_fraction: float = HAND.min_fraction) -> HandReading:
     """Look for a hand or arm over the board in the canonical view.
 
     Args:
@@ -60,9 +55,9 @@ def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BO
     skin, other = _masks(small, geometry)
     # Dark or saturated non-skin things must be broad (a sleeve, a glove, a notebook): the
     # dark side faces a tilted camera sees on dice are thin crescents and vanish here.
-    broad = opened(other, _disc(OBJECT_MIN_WIDTH_MM))
+    broad = opened(other, _disc(HAND.object_min_width_mm))
     foreign = cv2.morphologyEx(skin | broad, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    threshold = min_fraction * (HIDDEN_MARKER_FACTOR if markers_hidden else 1.0)
+    threshold = min_fraction * (HAND.hidden_marker_factor if markers_hidden else 1.0)
     best = HandReading(False)
     for area, component in _regions(foreign, geometry):
         fraction = round(area / float(foreign.size), 4)
@@ -81,8 +76,8 @@ def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.n
     small = white_balance(small)
     sat, val, paper_v, paper_s = saturation_and_value(small)
     skin = balanced_skin(small, sat, val, paper_v, paper_s)
-    dark_or_saturated = cv2.bitwise_or(below(val, DARK_RATIO * paper_v),
-                                       above(sat, max(SATURATED, paper_s + 60)))
+    dark_or_saturated = cv2.bitwise_or(below(val, HAND.dark_ratio * paper_v),
+                                       above(sat, max(HAND.saturated, paper_s + 60)))
     other = cv2.bitwise_and(dark_or_saturated, cv2.bitwise_not(skin))
     _mask_markers(other, geometry)
     return skin, other

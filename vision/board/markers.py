@@ -22,21 +22,12 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.board.config import MARKERS
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.errors import BoardNotFoundError, FrameError
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DETECT_SIDE = 640      # longest side of the frame the markers are searched in
-SMALL_MARKER_PX = 24            # marker side on the small copy below which detail may be lost
-THREE_MARKER_CONFIDENCE = 0.75  # a fit from 12 corners extrapolates to the hidden corner
-GOOD_FIT_PX = 1.5               # RMS reprojection error (canonical px) that costs no confidence
-OUTLIER_FIT_PX = 6.0            # a marker this far off the fit of the others is dropped
-TRACK_MARGIN = 0.75             # window around a marker's last place, in marker sides
-# grey levels (3x3 mean of a window's detection copy) a window may differ by and still keep its
-# marker's corners: the rendered frames' sensor noise gives 3 (1280x960) to 7 (640x480), a
-# board moved by 0.2 frame px 8-16; more noise (a real camera's) only costs a search
-STILL_LEVEL = 8
 
 
 @dataclass(frozen=True)
@@ -116,7 +107,7 @@ def _check_frame(frame: np.ndarray) -> None:
 
 
 def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.MARKER_IDS, *,
-                   detect_side: int = DEFAULT_DETECT_SIDE,
+                   detect_side: int = MARKERS.detect_side,
                    near: Mapping[int, np.ndarray] | None = None,
                    windows: dict[int, TrackedWindow] | None = None) -> dict[int, np.ndarray]:
     """Find the board's markers in a frame.
@@ -130,8 +121,8 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
             around its last place; the whole frame is searched when one of ``ids`` is not
             found there (moved, or under a hand).
         windows: the windows searched around ``near`` in earlier frames, kept by the caller
-            between frames (an empty dict to start). A window whose pixels differ from those
-            its marker was found in by at most ``STILL_LEVEL`` keeps that marker's corners, as
+            between frames (an empty dict to start). A window whose pixels differ from those its
+            marker was found in by at most ``MARKERS.still_level`` keeps that marker's corners, as
             the search would find them again there; the others are searched and kept.
 
     Returns:
@@ -169,7 +160,7 @@ def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ..
            ) -> dict[int, np.ndarray]:
     """Markers found in windows around their previous corners (refined, full-frame pixels).
 
-    A window is the marker's bounding box grown by ``TRACK_MARGIN`` of its side each way, so
+    A window is the marker's bounding box grown by ``MARKERS.track_margin`` of its side each way, so
     the marker keeps its white quiet zone and may have shifted by half its side. Only the
     windows are turned grey and downscaled (as the whole frame would be for detection), and
     the threshold window is sized to the marker's cells, as its size is known. A window
@@ -183,7 +174,7 @@ def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ..
     for mid in ids:
         quad = np.asarray(near[mid], np.float64).reshape(4, 2)
         side = _perimeter(quad) / 4
-        grow = TRACK_MARGIN * side
+        grow = MARKERS.track_margin * side
         # the window starts on the downscaled frame's pixel grid: the same pixels it has there
         x0, y0 = (max(0, math.floor(math.floor((v - grow) / step) * step))
                   for v in quad.min(axis=0))
@@ -218,7 +209,9 @@ def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ..
 
 def _same_pixels(before: np.ndarray, now: np.ndarray) -> bool:
     """Whether two copies of one window differ by no more than sensor noise."""
-    return before.shape == now.shape and float(cv2.absdiff(before, now).max()) <= STILL_LEVEL
+    if before.shape != now.shape:
+        return False
+    return float(cv2.absdiff(before, now).max()) <= MARKERS.still_level
 
 
 def _threshold_window(side_px: float) -> int:
@@ -230,7 +223,9 @@ def _threshold_window(side_px: float) -> int:
 def _maybe_too_small(found: Sequence[np.ndarray]) -> bool:
     if len(found) >= 3:
         return False
-    return not found or min(_perimeter(q.reshape(4, 2)) for q in found) / 4 < SMALL_MARKER_PX
+    if not found:
+        return True
+    return min(_perimeter(q.reshape(4, 2)) for q in found) / 4 < MARKERS.small_marker_px
 
 
 def _downscale(grey: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -277,13 +272,13 @@ def location_from_markers(markers: Mapping[int, np.ndarray], frame_size: tuple[i
     homography, residuals = _fit(usable, geometry)
     if len(usable) == 4:
         worst = max(residuals, key=lambda i: residuals[i])
-        if residuals[worst] > OUTLIER_FIT_PX:
+        if residuals[worst] > MARKERS.outlier_fit_px:
             log.debug("dropping marker %d, %.1f px off the others", worst, residuals[worst])
             usable.pop(worst)
             homography, residuals = _fit(usable, geometry)
     rms = float(np.sqrt(np.mean([r ** 2 for r in residuals.values()])))
     missing = tuple(i for i in geometry.MARKER_IDS if i not in usable)
-    if not _plausible(homography, frame_size, geometry) or rms > OUTLIER_FIT_PX:
+    if not _plausible(homography, frame_size, geometry) or rms > MARKERS.outlier_fit_px:
         raise BoardNotFoundError(missing, "board markers found but they do not fit the board "
                                           "(a second board or a reflection?): show one flat "
                                           "board, fully in view")
@@ -292,8 +287,8 @@ def location_from_markers(markers: Mapping[int, np.ndarray], frame_size: tuple[i
 
 
 def _confidence(n_missing: int, rms: float) -> float:
-    base = 1.0 if n_missing == 0 else THREE_MARKER_CONFIDENCE
-    fit = 1.0 if rms <= GOOD_FIT_PX else GOOD_FIT_PX / rms
+    base = 1.0 if n_missing == 0 else MARKERS.three_marker_confidence
+    fit = 1.0 if rms <= MARKERS.good_fit_px else MARKERS.good_fit_px / rms
     return round(base * fit, 3)
 
 
@@ -333,7 +328,7 @@ def _plausible(homography: np.ndarray, frame_size: tuple[int, int],
 
 
 def locate_board(frame_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BOARD, *,
-                 detect_side: int = DEFAULT_DETECT_SIDE) -> BoardLocation:
+                 detect_side: int = MARKERS.detect_side) -> BoardLocation:
     """Locate the board in a frame.
 
     Args:

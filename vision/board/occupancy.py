@@ -14,12 +14,8 @@ import cv2
 import numpy as np
 
 from engine.table import Cell
+from vision.board.config import OCCUPANCY
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
-
-INSET_MM = 4.0            # the cell's border band (grid lines, neighbours' shadows) is ignored
-MIN_EDGE_FRACTION = 0.015  # of the inner square's pixels: dice give 0.04-0.15, blank paper ~0
-CANNY_LOW, CANNY_HIGH = 40, 120
-GRID_BAND_MM = 6.0         # around the grid, where edges crossing into its cells are traced
 
 
 def occupied_cells(warped_bgr: np.ndarray,
@@ -34,28 +30,28 @@ def occupied_cells(warped_bgr: np.ndarray,
         Occupied cells, row by row.
     """
     # only the grid and a band around it are looked at (a fifth of the canonical view): the
-    # cells' inner squares lie INSET_MM + GRID_BAND_MM inside the edge of what is traced, so a
-    # weak edge reaching them is followed as far as on the whole view, short of a very long one
+    # cells' inner squares lie ``inset_mm`` + ``grid_band_mm`` inside the edge of what is traced,
+    # so a weak edge reaching them is followed as far as on the whole view, short of a very long one
     s = geometry.px_per_mm
     x0, y0 = geometry.grid_origin_mm
-    pad = GRID_BAND_MM * s
+    pad = OCCUPANCY.grid_band_mm * s
     left, top = max(0, round(x0 * s - pad)), max(0, round(y0 * s - pad))
     right = round((x0 + geometry.cols * geometry.cell_mm) * s + pad)
     bottom = round((y0 + geometry.rows * geometry.cell_mm) * s + pad)
     grid = np.ascontiguousarray(warped_bgr[top:bottom, left:right])
     edges = np.zeros(warped_bgr.shape[:2], np.uint8)
     edges[top:bottom, left:right] = cv2.Canny(cv2.cvtColor(grid, cv2.COLOR_BGR2GRAY),
-                                              CANNY_LOW, CANNY_HIGH)
+                                              OCCUPANCY.canny_low, OCCUPANCY.canny_high)
     return [Cell(r, c) for r in range(geometry.rows) for c in range(geometry.cols)
-            if edge_fraction(edges, Cell(r, c), geometry) >= MIN_EDGE_FRACTION]
+            if edge_fraction(edges, Cell(r, c), geometry) >= OCCUPANCY.min_edge_fraction]
 
 
 def edge_fraction(edges: np.ndarray, cell: Cell, geometry: BoardGeometry) -> float:
     """Fraction of edge pixels in the middle of a cell of an edge map of the canonical view."""
     x0, y0 = geometry.grid_origin_mm
     s = geometry.px_per_mm
-    left = round((x0 + cell.c * geometry.cell_mm + INSET_MM) * s)
-    top = round((y0 + cell.r * geometry.cell_mm + INSET_MM) * s)
-    side = round((geometry.cell_mm - 2 * INSET_MM) * s)
+    left = round((x0 + cell.c * geometry.cell_mm + OCCUPANCY.inset_mm) * s)
+    top = round((y0 + cell.r * geometry.cell_mm + OCCUPANCY.inset_mm) * s)
+    side = round((geometry.cell_mm - 2 * OCCUPANCY.inset_mm) * s)
     patch = edges[top:top + side, left:left + side]
     return float(np.count_nonzero(patch)) / max(patch.size, 1)

@@ -34,17 +34,11 @@ import cv2
 import numpy as np
 
 from engine.table import Cell, Colour, DieSeen, TableView, ViewStatus
+from vision.board.config import MARKERS, PIPELINE
 from vision.board.dice_reader import BoardDiceReader
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.board.hand import detect_hand
-from vision.board.markers import (
-    DEFAULT_DETECT_SIDE,
-    THREE_MARKER_CONFIDENCE,
-    BoardLocation,
-    TrackedWindow,
-    detect_markers,
-    location_from_markers,
-)
+from vision.board.markers import BoardLocation, TrackedWindow, detect_markers, location_from_markers
 from vision.board.occupancy import occupied_cells
 from vision.board.profile import CalibrationProfile
 from vision.board.warp import BoardWarper
@@ -55,13 +49,6 @@ log = logging.getLogger(__name__)
 
 NOTE_UNREADABLE = "camera frame unreadable"
 NOTE_HAND = "hand over board"
-STRADDLE_MARGIN = 0.15     # of a cell: a centre this close to a cell edge straddles two cells
-CROWDED_FACTOR = 0.5       # confidence kept by a die sharing its cell with another detection
-REUSE_TOLERANCE_MM = 2.0   # a visible marker this close to where it was: the board has not moved
-REUSE_LIMIT_MM = 6.0       # ... unless another visible marker is farther off than this
-REUSE_UNVERIFIED = 15      # frames the last homography is used with no marker at all in view
-MIN_FRAME_SIDE = 32
-LIGHT_RATIO_RANGE = (0.6, 1.5)  # paper vs calibrated white die brightness outside: light changed
 
 DiceFinder = Callable[..., Sequence[Any]]
 
@@ -89,7 +76,7 @@ class BoardReader:
     def __init__(self, geometry: BoardGeometry = UNIFICATION_BOARD,
                  profile: CalibrationProfile | None = None, *,
                  dice_finder: DiceFinder | None = None,
-                 detect_side: int = DEFAULT_DETECT_SIDE) -> None:
+                 detect_side: int = MARKERS.detect_side) -> None:
         self.geometry = geometry
         self.profile = profile
         self._find_dice = dice_finder or _default_finder(geometry)
@@ -175,7 +162,7 @@ class BoardReader:
         brightest = np.maximum(np.maximum(sample[:, :, 0], sample[:, :, 1]), sample[:, :, 2])
         paper = percentile_u8(brightest, 90)
         ratio = paper / max(max(white), 1.0)
-        changed = not LIGHT_RATIO_RANGE[0] <= ratio <= LIGHT_RATIO_RANGE[1]
+        changed = not PIPELINE.light_ratio_range[0] <= ratio <= PIPELINE.light_ratio_range[1]
         return {"light": round(ratio, 2), "light_changed": changed}
 
     def _locate(self, markers: Mapping[int, np.ndarray], frame_size: tuple[int, int]
@@ -195,7 +182,7 @@ class BoardReader:
             return err
         if not markers:
             self._unverified += 1
-            if self._unverified > REUSE_UNVERIFIED:
+            if self._unverified > PIPELINE.reuse_unverified:
                 return err
             how = "unverified"
         elif self._still_there(previous, markers):
@@ -204,7 +191,7 @@ class BoardReader:
             return err
         missing = tuple(i for i in self.geometry.MARKER_IDS if i not in markers)
         return BoardLocation(previous.homography, dict(markers), missing,
-                             THREE_MARKER_CONFIDENCE, frame_size, previous.rms_px), how
+                             MARKERS.three_marker_confidence, frame_size, previous.rms_px), how
 
     def _still_there(self, previous: BoardLocation, markers: Mapping[int, np.ndarray]) -> bool:
         """One visible marker where it was and none far off: the board has not moved.
@@ -216,14 +203,15 @@ class BoardReader:
             want = np.array(self.geometry.marker_corners_mm(marker_id)) * self.geometry.px_per_mm
             off = np.linalg.norm(previous.frame_to_canonical(corners) - want, axis=1)
             errors_mm.append(float(np.median(off)) / self.geometry.px_per_mm)
-        return min(errors_mm) <= REUSE_TOLERANCE_MM and max(errors_mm) <= REUSE_LIMIT_MM
+        return (min(errors_mm) <= PIPELINE.reuse_tolerance_mm
+                and max(errors_mm) <= PIPELINE.reuse_limit_mm)
 
     def _profile_location(self, frame_size: tuple[int, int]) -> BoardLocation | None:
         homography = self.profile.homography_array(frame_size) if self.profile else None
         if homography is None:
             return None
-        return BoardLocation(homography, {}, self.geometry.MARKER_IDS, THREE_MARKER_CONFIDENCE,
-                             frame_size)
+        return BoardLocation(homography, {}, self.geometry.MARKER_IDS,
+                             MARKERS.three_marker_confidence, frame_size)
 
     def _unsettled(self, status: ViewStatus, note: str, **extra: object) -> TableView:
         view = TableView.unsettled(status, note, self.geometry.rows, self.geometry.cols)
@@ -239,7 +227,7 @@ def as_bgr(frame: object) -> np.ndarray:
     """
     if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8:
         raise FrameError(f"{NOTE_UNREADABLE}: expected a uint8 image, got {type(frame).__name__}")
-    if frame.ndim not in (2, 3) or min(frame.shape[:2], default=0) < MIN_FRAME_SIDE:
+    if frame.ndim not in (2, 3) or min(frame.shape[:2], default=0) < PIPELINE.min_frame_side:
         raise FrameError(f"{NOTE_UNREADABLE}: image shape {frame.shape}")
     if frame.ndim == 2:
         return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
@@ -326,13 +314,13 @@ def _one(dice: list[DieSeen]) -> DieSeen | None:
     best = max(dice, key=lambda d: d.confidence)
     if len(dice) == 1:
         return best
-    return DieSeen(best.face, best.colour, round(best.confidence * CROWDED_FACTOR, 4),
+    return DieSeen(best.face, best.colour, round(best.confidence * PIPELINE.crowded_factor, 4),
                    best.x_mm, best.y_mm)
 
 
 def straddle_factor(x_mm: float, y_mm: float, geometry: BoardGeometry) -> float:
     """1.0 for a centre well inside a cell (or well clear of the grid), down to 0.5 on an edge."""
-    margin = STRADDLE_MARGIN * geometry.cell_mm
+    margin = PIPELINE.straddle_margin * geometry.cell_mm
     distance = _distance_to_grid_lines(x_mm, y_mm, geometry)
     return 1.0 if distance >= margin else 0.5 + 0.5 * distance / margin
 

@@ -4,7 +4,7 @@
 The camera and the board rarely move, so ``BoardWarper`` keeps those places as OpenCV's
 fixed-point maps (the 1/32-pixel steps ``warpPerspective`` itself uses: the view is the same
 to the bit) and only remaps, about 40% cheaper. It builds them again for the first frame, a
-new frame size, or a board that moved by more than ``STILL_PX`` frame pixels.
+new frame size, or a board that moved by more than ``MARKERS.still_px`` frame pixels.
 
 May import ``vision.board.markers``, ``vision.board.geometry``, OpenCV and numpy.
 """
@@ -14,10 +14,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.board.config import MARKERS
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 from vision.board.markers import BoardLocation
 
-STILL_PX = 0.1   # frame px the board's outline may move and still use the kept maps
 _STEPS = 32      # OpenCV's sub-pixel steps of interpolation (INTER_TAB_SIZE)
 _LIMIT = 30000   # frame coordinates are clipped here, far outside any frame (int16 maps)
 
@@ -32,7 +32,7 @@ class BoardWarper:
     """
 
     def __init__(self, geometry: BoardGeometry = UNIFICATION_BOARD, *,
-                 still_px: float = STILL_PX) -> None:
+                 still_px: float = MARKERS.still_px) -> None:
         self.geometry = geometry
         self.still_px = still_px
         n = geometry.canonical_px

@@ -46,10 +46,10 @@ from vision.photo.candidates import find_candidates, larger_candidates
 from vision.photo.held import held
 from vision.photo.regions import MAX_ASPECT, OCTAVE
 from vision.photo.sources import is_faint, is_heap_part, spot_count
-from vision.top.blur import BLUR_ANISOTROPY, gradient_smear
+from vision.top.blur import gradient_smear
 from vision.top.colour import classify_colour
+from vision.top.config import READER
 from vision.top.pips import (
-    NOMINAL_STEP,
     LayoutMatch,
     best_fit,
     body_between_pips,
@@ -420,7 +420,7 @@ def on_pips(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
     h, pts, fit = min(placed, key=lambda p: p[2][4])
     centre = pts.mean(axis=0)
     # fit[1]: pip offset from the centre, image pixels (the pips' spread over the layout's)
-    edge = 2.0 * fit[1] / NOMINAL_STEP
+    edge = 2.0 * fit[1] / READER.nominal_step
     if not (CENTRED_SHARE[0] <= edge / h.size <= CENTRED_SHARE[1]
             and sizes[0] <= edge <= sizes[1]):
         return None  # the pips span too little (or too much) of their region to be its top
@@ -490,7 +490,7 @@ def image_squash(h: Candidate, r: PipReading) -> float:
 
 def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> bool:
     """Whether a die (``crop``: its rectangle ``h`` warped to a square) is smeared by motion
-    past reading: its gradients run mostly one way (``BLUR_ANISOTROPY``), and the reading
+    past reading: its gradients run mostly one way (``READER.blur_anisotropy``), and the reading
     that may vouch for its pips (``sharp_pips``: a face called at a place with a region that
     is a die by shape alone) is None, shows pips drawn out (``ROUND_PIPS``) in the image
     otherwise than a smear draws a die's own pips (``drawn_along_smear``), or the gradients
@@ -501,7 +501,7 @@ def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> b
     rectangle grown over a smear look round: a pip's elongation in the image is up to its
     elongation in the crop times the rectangle's aspect."""
     anisotropy, smear = gradient_smear(crop)
-    if anisotropy <= BLUR_ANISOTROPY:
+    if anisotropy <= READER.blur_anisotropy:
         return False
     if sharp_pips is None or anisotropy > SURELY_SMEARED:
         return True

@@ -15,10 +15,7 @@ import math
 import cv2
 import numpy as np
 
-# above this the die is read as smeared by motion; a die showing one side face (a slanted
-# view) or a strong shadow reaches 0.3-0.4 while sharp, and a smear of half the die's edge
-# 0.4-0.7 (measured on the synthetic blur of tests/vision/test_dice.py and the real sets)
-BLUR_ANISOTROPY = 0.4
+from vision.top.config import READER
 
 
 def gradient_smear(crop_bgr: np.ndarray) -> tuple[float, tuple[float, float]]:
@@ -45,4 +42,4 @@ def gradient_anisotropy(crop_bgr: np.ndarray) -> float:
 
 def is_blurred(crop_bgr: np.ndarray) -> bool:
     """Whether a die crop (with its edges) looks smeared by motion."""
-    return gradient_anisotropy(crop_bgr) > BLUR_ANISOTROPY
+    return gradient_anisotropy(crop_bgr) > READER.blur_anisotropy

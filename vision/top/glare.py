@@ -5,8 +5,8 @@ white pip, and where it crosses the pip zone the peak finder takes pieces of it 
 two with a streak beside it reads as three corners of nothing, a one ringed by arcs as a
 four. A pip is a disc: at half its own contrast it is a compact region about a fifth of the
 die across. A highlight is a streak or an arc: at half its contrast its region is long and
-thin (``GLARE_ELONGATION``, ``GLARE_LENGTH``), no wider than a pip along its length
-(``GLARE_WIDTH``).
+thin (``READER.glare_elongation``, ``READER.glare_length``), no wider than a pip along its length
+(``READER.glare_width``).
 
 ``split_glare`` takes the peaks on such regions out of the pips and out of the rival peaks
 and returns the regions. Glare may hide a pip under it, so a layout fitted to the pips left
@@ -34,21 +34,9 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from vision.top.config import READER
 from vision.top.moments import principal_variances
 from vision.top.pip_shape import is_streak
-
-GLARE_ELONGATION = 2.5  # axis ratio of a peak's half-contrast region from which it is a streak
-GLARE_LENGTH = 0.4      # of the die edge: a streak this long is no pip (pips are about 0.2)
-GLARE_CONTRAST = 40.0   # Lab distance from the body: a highlight is far lighter, a faint
-                        # streak is a shade or a seam
-GLARE_WIDTH = 0.2       # of the die edge: a highlight's mean width (area over length) is at
-                        # most a pip's; a wider light region is a surface (a label, the table)
-HIDING_REACH = 2        # px around a glare region where a pip under it may still lie
-PIP_CORE = 2            # px: glare hides a lone pip's neighbours only where a disc this wide
-                        # in radius fits in it (``hidden_faces``)
-PIP_DEPTH = 0.06        # of the die edge: glare this deep (from its outline) may hold a pip
-WIDENED = 1.5           # times a streak's depth along most of it: a pip under it widens it
-PIP_CLEAR = 0.1         # of the die edge: a lone pip's own disc, where no other pip lies
 
 
 class Peak(Protocol):
@@ -63,16 +51,16 @@ class Peak(Protocol):
 
 def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> np.ndarray | None:
     """The region above half the contrast at ``peak`` that holds it, when it is a highlight:
-    strong (``GLARE_CONTRAST``), and a streak or an arc (long: ``GLARE_LENGTH`` of the die
-    edge ``crop``, and thin: ``GLARE_ELONGATION``, ``GLARE_WIDTH``); None for a pip-like or
-    faint region, or a light surface (matteop65: a label's white, as long as a streak).
+    strong (``READER.glare_contrast``), and a streak or an arc (long: ``READER.glare_length`` of the
+    die edge ``crop``, and thin: ``READER.glare_elongation``, ``READER.glare_width``); None for a
+    pip-like or faint region, or a light surface (matteop65: a label's white, as long as a streak).
 
     Args:
         contrast: a contrast map of the crop (``VIEW`` px square).
         peak: the peak, in die-top pixels (``margin`` px inside the crop's corner).
     """
     x, y = round(peak.x + margin), round(peak.y + margin)
-    if float(contrast[y, x]) < GLARE_CONTRAST:
+    if float(contrast[y, x]) < READER.glare_contrast:
         return None
     level = 0.5 * float(contrast[y, x])
     above = (contrast > level).astype(np.uint8)
@@ -81,14 +69,14 @@ def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> n
     if label == 0:
         return None
     width, height = int(stats[label, cv2.CC_STAT_WIDTH]), int(stats[label, cv2.CC_STAT_HEIGHT])
-    if math.hypot(width, height) < GLARE_LENGTH * crop:
+    if math.hypot(width, height) < READER.glare_length * crop:
         return None  # its box is too small to hold a region that long: the common case
     region = labels == label
     major, minor = principal_variances(cv2.moments(region.astype(np.uint8), binaryImage=True))
     length = 4.0 * math.sqrt(major)  # the long axis of the ellipse of the same moments
-    if length < GLARE_LENGTH * crop or math.sqrt(major / minor) < GLARE_ELONGATION:
+    if length < READER.glare_length * crop or math.sqrt(major / minor) < READER.glare_elongation:
         return None
-    if int(stats[label, cv2.CC_STAT_AREA]) > GLARE_WIDTH * crop * length:
+    if int(stats[label, cv2.CC_STAT_AREA]) > READER.glare_width * crop * length:
         return None  # as wide as a pip or wider along its length: a light surface
     return region
 
@@ -122,11 +110,11 @@ def split_glare(contrast: np.ndarray, pips: Sequence[Peak], weaker: Sequence[Pea
 
 def _without_discs(glare: np.ndarray, peaks: Sequence[Peak], margin: int,
                    crop: int) -> np.ndarray:
-    """The glare less a pip's disc (``PIP_CLEAR``) and ``HIDING_REACH`` around each of
-    ``peaks``: peaks on the glare drawn out along it, no wider there than along the rest of
-    it, where a pip would have widened it and rounded the peak: none hides there."""
+    """The glare less a pip's disc (``READER.glare_pip_clear``) and ``READER.glare_hiding_reach``
+    around each of ``peaks``: peaks on the glare drawn out along it, no wider there than along the
+    rest of it, where a pip would have widened it and rounded the peak: none hides there."""
     out = glare.astype(np.uint8)
-    radius = round(PIP_CLEAR * crop + HIDING_REACH)
+    radius = round(READER.glare_pip_clear * crop + READER.glare_hiding_reach)
     for p in peaks:
         cv2.circle(out, (round(p.x + margin), round(p.y + margin)), radius, 0, -1)
     return out > 0
@@ -150,9 +138,9 @@ def _level(contrast: np.ndarray, peak: Peak, margin: int) -> float:
 
 
 def _widened(glare: np.ndarray, crop: int) -> np.ndarray:
-    """Where the glare is deep enough to hold a pip: ``PIP_DEPTH`` of the die edge from its
-    outline, and ``WIDENED`` times as deep as along most of its streak (the median depth of
-    its ridge, the local maxima of that depth): a pip under a highlight widens it."""
+    """Where the glare is deep enough to hold a pip: ``READER.glare_pip_depth`` of the die edge from
+    its outline, and ``READER.glare_widened`` times as deep as along most of its streak (the median
+    depth of its ridge, the local maxima of that depth): a pip under a highlight widens it."""
     mask = glare.astype(np.uint8)
     # regions lie a background pixel apart at least: one transform and one 3x3 look serve all
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
@@ -162,7 +150,7 @@ def _widened(glare: np.ndarray, crop: int) -> np.ndarray:
     for label in range(1, count):
         region = labels == label
         along = float(np.median(depth[ridge & region]))
-        out |= region & (depth >= max(PIP_DEPTH * crop, WIDENED * along))
+        out |= region & (depth >= max(READER.glare_pip_depth * crop, READER.glare_widened * along))
     return out
 
 
@@ -190,7 +178,7 @@ def _symmetries() -> list[tuple[int, ...]]:
 
 
 _SYMMETRIES = _symmetries()
-_PIP_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * PIP_CORE + 1,) * 2)
+_PIP_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * READER.glare_pip_core + 1,) * 2)
 
 
 def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
@@ -206,11 +194,11 @@ def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
         layouts: each face's layouts as sets of lattice indices.
         glare: the glare's mask over the crop (``split_glare``).
         scale_range: the spread of a die top's pips (pip offset / half the crop): a lone
-            pip fixes no lattice, so any pair of glare points on either side of it, beyond
-            its own disc (``PIP_CLEAR``) and out to the largest spread, where the glare is
-            as wide as a pip (``PIP_CORE``), could be a three's other pips.
+            pip fixes no lattice, so any pair of glare points on either side of it, beyond its own
+            disc (``READER.glare_pip_clear``) and out to the largest spread, where the glare is as
+            wide as a pip (``READER.glare_pip_core``), could be a three's other pips.
     """
-    near = np.ones((2 * HIDING_REACH + 1,) * 2, np.uint8)
+    near = np.ones((2 * READER.glare_hiding_reach + 1,) * 2, np.uint8)
     half = crop / 2.0
     if face == 1:  # a five holds a three's pips: it is hidden only where a three is
         # where a pip lies under a highlight, it widens it (it is as light): an arc that only
@@ -256,5 +244,5 @@ def _symmetric_pair(reach: np.ndarray, centre: np.ndarray, half: float, margin: 
     # the lattice's axes), from just beyond the middle pip: a square larger than the die
     # shows the die's three smaller than any spread a reading of it would accept
     dist = np.hypot(xs - cx, ys - cy)
-    near, far = PIP_CLEAR * 2.0 * half, scale_range[1] * math.sqrt(2.0) * half
+    near, far = READER.glare_pip_clear * 2.0 * half, scale_range[1] * math.sqrt(2.0) * half
     return bool((both & (dist >= near) & (dist <= far)).any())

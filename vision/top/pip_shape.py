@@ -14,10 +14,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from vision.top.config import READER
 from vision.top.moments import principal_variances, second_moments
-
-PIP_WINDOW = 6           # px around a pip for its shape
-STREAK = 2.5             # a "pip" this elongated is glare or a scratch, not a pip
 
 
 class PipShape(NamedTuple):
@@ -29,13 +27,13 @@ class PipShape(NamedTuple):
 
 
 def is_streak(contrast: np.ndarray, x: int, y: int) -> bool:
-    """Whether the peak of ``contrast`` at (x, y) is drawn out as a streak (``STREAK``)."""
-    return pip_shape(contrast, x, y).elongation > STREAK
+    """Whether the peak of ``contrast`` at (x, y) is drawn out as a streak (``READER.streak``)."""
+    return pip_shape(contrast, x, y).elongation > READER.streak
 
 
 def pip_shape(contrast: np.ndarray, x: int, y: int) -> PipShape:
     """The shape of the pip at a peak of ``contrast`` (``PipShape``)."""
-    r = PIP_WINDOW
+    r = READER.pip_window
     win = contrast[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1]
     w = np.maximum(win - 0.5 * float(contrast[y, x]), 0)  # np.clip(.., 0, None), cheaper
     m = cv2.moments(w)  # sums in double precision, one call for what numpy needs six for

@@ -26,8 +26,9 @@ import cv2
 import numpy as np
 
 from vision.top.arrays import nonzero_yx
+from vision.top.config import READER
 from vision.top.glare import hidden_faces, split_glare
-from vision.top.pip_shape import STREAK, PipShape, pip_shape
+from vision.top.pip_shape import PipShape, pip_shape
 from vision.top.types import CROP, MARGIN, VIEW, Blob, PipReading, Placed
 
 # Pip layouts in lattice units (x, y), each a list of variants (the 90-degree turn of 2, 3, 6).
@@ -54,40 +55,8 @@ def _per_layout(fn: Callable[[np.ndarray], _T]) -> Callable[[np.ndarray], _T]:
         return fn(layout) if value is None else value
     return lookup
 
-PEAK_FRACTION = 0.4      # a pip answers at least this fraction of the strongest pip
-PIP_SIZE = (0.08, 1.0)   # pip diameter / die edge: smaller spots are grain, not pips
-SMEARED = 1.8            # median pip elongation of a die smeared by motion
-RING_RADIUS = 0.14       # fraction of the die edge: ground around a pip, beyond its rim
-# Lab distance from the body colour of the ground around a peak beyond the pips: the top face
-# (a cut-off pip's ground) up to the first, surely not (a side face, the table) from the second;
-# belief falls evenly between, so a ground near the limit does not flip a reading on noise
-SURFACE_TOLERANCE = (10.0, 18.0)
-EVEN_FROM, EVEN_SPAN = 0.5, 0.2  # weakest / strongest pip: no belief at FROM, full at +SPAN
-RIVAL_TO, RIVAL_SPAN = 0.7, 0.4   # rival / weakest pip: full belief at TO-SPAN, none at TO
-FULL_FIT = 0.25          # lattice steps: a layout fitted this well has full belief
-STRONG_RIVAL = 0.6       # a peak beyond the pips this strong (vs the weakest pip) may be one
-OUTSHONE = 1.0           # a peak beyond a lone pip stronger than it is a rival on any ground
-LONE_CLEAR = 0.2         # of the die edge: the top this near a one's (large) pip is the pip's
-PLAIN_SHARE = 0.9        # of the top around a one's pip that must be body for it to be plain
-BOTH_SHADES = 0.3        # belief of another shade's face that makes a reading ambiguous
-EDGE_COHERENCE = 0.1     # share of colour changes that agree on the die edges' direction
-EDGE_AGREEMENT = 12.0    # degrees between a layout's rows and the die's edges that still agree
-EDGE_REACH = 2           # px beyond the top's square where its edges still count
 TURNED = "pips turned"   # the reason when the only clear layout runs across the crop's axes
-RIVAL_FRACTION = 0.15    # weaker peaks than this fraction are noise, not rivals
-MIN_PIP_GAP = 0.15 * CROP  # px between two pip centres
 _PEAK_KERNEL = np.ones((7, 7), np.uint8)
-MIN_CONTRAST = 18.0      # Lab distance below which a blob is not a pip
-RESPLIT_BELOW = 0.5      # a reading less sure (the lowest confidence any caller calls) is
-                         # read again split by the pips' colour
-LIGHTNESS_AXIS = 0.97    # cosine with lightness from which the pips' colour axis is a mere
-                         # shade (black pips on white): split along it, it splits as lightness
-HUE_BODY = 20.0          # Lab chroma (a, b) from which a body has a hue of its own, so pips
-                         # may differ from it in hue alone (gold or green pips on red)
-HUE_SHARE = 1.5          # a pip read by hue differs from the body at most this many times
-                         # more in lightness than in hue (``read_hue``)
-BORDER = 0.07            # fraction of the crop ignored at each edge (rounded, shaded edges)
-PIP_RADIUS = 0.46        # pip centres lie within this fraction of the edge from the centre
 
 
 def centres(items: Iterable[Placed]) -> np.ndarray:
@@ -105,10 +74,10 @@ def _pip_zone() -> np.ndarray:
     """Where pip centres may lie: not in the rounded corners, where the table shows through."""
     yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
     r = np.hypot(xx - VIEW / 2, yy - VIEW / 2)
-    return ((r <= PIP_RADIUS * CROP) & (_INNER > 0)).astype(np.uint8)
+    return ((r <= READER.pip_radius * CROP) & (_INNER > 0)).astype(np.uint8)
 
 
-_INNER = _square_mask(MARGIN + round(BORDER * CROP))   # the die top less its shaded rim
+_INNER = _square_mask(MARGIN + round(READER.border * CROP))   # the die top less its shaded rim
 _WIDE = _square_mask(1)  # the die top and nearly all of its margin: rival peaks may lie there
 # the body colour comes from the middle half of the top: right even when the rectangle is too
 # large (the table would fill the rim), and pips cover far less than half of it
@@ -148,10 +117,8 @@ def body_lab(crop_lab: np.ndarray, origin: int = 0) -> np.ndarray:
     return ((part[:, mid - 1].astype(np.float64) + part[:, mid]) / 2.0).astype(np.float32)
 
 
-BODY_CLEAR = 0.13  # of the die edge: the body's colour is taken this far from a pip's centre
 _YY, _XX = np.mgrid[0:VIEW, 0:VIEW] + 0.5
 _TOP = _square_mask(MARGIN + round(0.1 * CROP)) > 0  # the inner 80% of the die top
-_MIN_BODY = 50  # pixels: fewer left between the pips say nothing sure of the body
 
 
 def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray | None:
@@ -164,8 +131,8 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     """
     if crop_bgr.shape[:2] != (VIEW, VIEW):
         return None
-    clear = _clear_of(pips, BODY_CLEAR * CROP)
-    if np.count_nonzero(clear) < _MIN_BODY:
+    clear = _clear_of(pips, READER.body_clear * CROP)
+    if np.count_nonzero(clear) < READER.min_body:
         return None
     lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
     return np.median(lab[clear], axis=0).astype(np.float32)
@@ -239,14 +206,14 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     values = resp[ys, xs]
     order = np.argsort(-values)
     top = float(values[in_zone].max())
-    floor = max(MIN_CONTRAST, 0.4 * cv2.minMaxLoc(contrast, _PIP_ZONE)[1])  # contrast >= 0
+    floor = max(READER.min_contrast, 0.4 * cv2.minMaxLoc(contrast, _PIP_ZONE)[1])  # contrast >= 0
     # weaker peaks than this are noise, too weak to be a pip or to cast doubt on one; the
     # order is strongest first, so they are the tail
-    order = order[values[order].astype(np.float64) >= RIVAL_FRACTION * top]
+    order = order[values[order].astype(np.float64) >= READER.rival_fraction * top]
     oy, ox = ys[order], xs[order]
     strong_enough = (contrast[oy, ox] >= floor).tolist()
-    peak_floor = PEAK_FRACTION * top
-    gap2 = MIN_PIP_GAP ** 2
+    peak_floor = READER.peak_fraction * top
+    gap2 = READER.min_pip_gap ** 2
     taken: list[tuple[float, float]] = []  # pip centres found so far, crop pixels
     pips: list[Blob] = []
     weaker: list[Blob] = []
@@ -309,7 +276,6 @@ class LayoutFit:
 
 
 GRID = np.array([[x, y] for y in (-1, 0, 1) for x in (-1, 0, 1)], float)
-NOMINAL_STEP = 0.54  # pip offset / half edge on common dice
 
 
 def fit_layout(points: np.ndarray) -> LayoutFit | None:
@@ -325,18 +291,19 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     uv = (points - half) / half
     if n == 1:
         err = _off_centre(uv[0])
-        return LayoutFit(1, err, uv[0] + GRID * NOMINAL_STEP, _free(LAYOUTS[1][0]), NOMINAL_STEP)
+        step = READER.nominal_step
+        return LayoutFit(1, err, uv[0] + GRID * step, _free(LAYOUTS[1][0]), step)
     centre = uv.mean(axis=0)
     rel = uv - centre
     best: LayoutFit | None = None
-    for layout, scale, dst, rot, resid in layout_fits(rel, SCALE_RANGE):
+    for layout, scale, dst, rot, resid in layout_fits(rel, READER.scale_range):
         err = max(resid, _off_centre(centre))
         if best is None or err < best.error:
             lattice = centre + (GRID * scale) @ rot.T
             turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
             turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
             best = LayoutFit(n, err, lattice, _free(layout), scale, turn, _squash(rel, dst))
-    return best or LayoutFit(n, math.inf, GRID * NOMINAL_STEP, (), NOMINAL_STEP)
+    return best or LayoutFit(n, math.inf, GRID * READER.nominal_step, (), READER.nominal_step)
 
 
 def _off_centre(centre: np.ndarray) -> float:
@@ -356,7 +323,6 @@ _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], axis=1),
                        np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], axis=1)], axis=1)  # (A,2,2)
 
 
-SCALE_RANGE = (0.25, 0.8)  # pip offset / half the crop: the spread of the pips of one die top
 LayoutMatch = tuple[np.ndarray, float, np.ndarray, np.ndarray, float]
 
 
@@ -596,27 +562,29 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
     near = 0.45 * fit.step
     plain_one: bool | None = None  # plain_around of a one's pip, worked out when first asked
     worst = 0.0
+    reach = READER.pip_radius * CROP  # read once: the loop runs over dozens of peaks
+    strong, outshone = READER.strong_rival, READER.outshone
     for b in weaker:
         ratio = b.area / weakest
         if ratio <= worst or ratio < 0.3:
             continue  # too weak to matter (or no worse than one already found)
         px, py = (b.x - half) / half, (b.y - half) / half
         on_free = any(math.hypot(fx - px, fy - py) < near for fx, fy in free)
-        beyond = math.hypot(px, py) * half > PIP_RADIUS * CROP
+        beyond = math.hypot(px, py) * half > reach
         on_square = 0 <= b.x <= CROP and 0 <= b.y <= CROP
         # a lone pip fixes no orientation: any other peak on the face is a rival, and so is
         # a strong one beyond it (the corner pips of a five seen through a too small square),
         # unless the top is plain around the pip and the peak, no stronger than the pip, lies
         # on table outside the top's square (white paper around a red die is a light band all
         # round it, as strong as a gold or white pip)
-        lone_rival = fit.face == 1 and (not beyond or ratio >= STRONG_RIVAL)
-        if (lone_rival and beyond and surface is not None and ratio <= OUTSHONE
+        lone_rival = fit.face == 1 and (not beyond or ratio >= strong)
+        if (lone_rival and beyond and surface is not None and ratio <= outshone
                 and not on_square and top_surface_belief(surface, b) == 0.0):
             if plain_one is None:
                 plain_one = plain_around(surface, pips[0])
             lone_rival = not plain_one
         # on a real two that spacing ends beyond the die's corner, on the table: off the square
-        third = (fit.face == 2 and on_square and ratio >= STRONG_RIVAL
+        third = (fit.face == 2 and on_square and ratio >= strong
                  and completes_three(pips, b))
         if on_free or lone_rival or third:
             worst = ratio
@@ -629,22 +597,24 @@ def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
 
 def completes_three(pips: list[Blob], peak: Blob) -> bool:
     """Whether a peak and a two's pips are the three pips of a three: they fit its layout
-    (in a line, evenly spaced) within ``FULL_FIT`` lattice steps."""
+    (in a line, evenly spaced) within ``READER.full_fit`` lattice steps."""
     fit = best_fit(centres([*pips, peak]))
-    return fit is not None and fit[4] <= FULL_FIT
+    return fit is not None and fit[4] <= READER.full_fit
 
 
 def plain_around(surface: np.ndarray, pip: Blob) -> bool:
-    """Whether the top is plain around a pip: at least ``PLAIN_SHARE`` of its inner 80% that
-    lies beyond ``LONE_CLEAR`` die edges of the pip within the top-face tolerance of the body
+    """Whether the top is plain around a pip: at least ``READER.plain_share`` of its inner 80% that
+    lies beyond ``READER.lone_clear`` die edges of the pip within the top-face tolerance of the body
     colour (``surface``: distance from it). A printed digit or a second mark is not plain."""
-    around = surface[_clear_of([pip], LONE_CLEAR * CROP)]
-    return around.size > 0 and float((around < SURFACE_TOLERANCE[1]).mean()) >= PLAIN_SHARE
+    around = surface[_clear_of([pip], READER.lone_clear * CROP)]
+    if around.size == 0:
+        return False
+    return float((around < READER.surface_tolerance[1]).mean()) >= READER.plain_share
 
 
 def _round(surface: np.ndarray, b: Blob) -> bool:
     """Whether a peak is round as a pip is, not a long dark edge (a side face, a shadow)."""
-    return pip_shape(surface, round(b.x + MARGIN), round(b.y + MARGIN)).elongation <= STREAK
+    return pip_shape(surface, round(b.x + MARGIN), round(b.y + MARGIN)).elongation <= READER.streak
 
 
 _RING = np.array([[np.cos(a), np.sin(a)] for a in np.linspace(0, 2 * np.pi, 8, endpoint=False)])
@@ -652,18 +622,18 @@ _RING = np.array([[np.cos(a), np.sin(a)] for a in np.linspace(0, 2 * np.pi, 8, e
 
 def top_surface_belief(surface: np.ndarray, b: Blob) -> float:
     """How surely the ground around a peak has the top face's colour (median of 8 ring
-    points): 1 up to ``SURFACE_TOLERANCE[0]`` from the body colour, 0 from the second."""
+    points): 1 up to ``READER.surface_tolerance[0]`` from the body colour, 0 from the second."""
     cx, cy = b.x + MARGIN, b.y + MARGIN
     pts = [(cx + ox, cy + oy) for ox, oy in _RING_OFFSETS]
     inside = [(x, y) for x, y in pts if 0 <= x <= VIEW - 1 and 0 <= y <= VIEW - 1]
     if len(inside) < 4:
         return 0.0
     ground = sorted(surface.item(int(y), int(x)) for x, y in inside)
-    near, far = SURFACE_TOLERANCE
+    near, far = READER.surface_tolerance
     return max(0.0, min(1.0, (far - ground[len(ground) // 2]) / (far - near)))
 
 
-_RING_OFFSETS = (_RING * (RING_RADIUS * CROP)).tolist()
+_RING_OFFSETS = (_RING * (READER.ring_radius * CROP)).tolist()
 
 
 def _near_max(contrast: np.ndarray) -> float:
@@ -675,7 +645,7 @@ def _read_polarity(contrast: np.ndarray) -> tuple[LayoutFit | None, list[Blob], 
                                                    float]:
     """Find the pips of one polarity and fit their layout."""
     peak = _near_max(contrast)
-    if peak < MIN_CONTRAST:
+    if peak < READER.min_contrast:
         return None, [], [], peak
     pips, weaker = find_peaks(contrast)
     pts = centres(pips)
@@ -694,7 +664,8 @@ def _read_past_glare(polarity: str, contrast: np.ndarray, pips: list[Blob], weak
     rest = [pips[i] for i in kept]
     fit = fit_layout(centres(rest))
     if fit is None or not math.isfinite(fit.error) or hidden_faces(
-            fit.face, fit.lattice, fit.free, _LAYOUT_INDICES, glare, MARGIN, CROP, SCALE_RANGE):
+            fit.face, fit.lattice, fit.free, _LAYOUT_INDICES, glare, MARGIN, CROP,
+            READER.scale_range):
         return None
     found = (fit, rest, [weaker[i] for i in off], peak)
     conf = _confidence(*found, surface, even_by_response=even_by_response)
@@ -724,19 +695,19 @@ def read_top(crop_bgr: np.ndarray) -> PipReading:
 
 def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
     """``read_top`` on the crop in Lab, given its body colour: split by lightness; a reading
-    too unsure to be called (``RESPLIT_BELOW``) is split again by the pips' colour when that
-    colour is not a mere shade of the body's (``LIGHTNESS_AXIS``), and, on a body with a hue
+    too unsure to be called (``READER.resplit_below``) is split again by the pips' colour when that
+    colour is not a mere shade of the body's (``READER.lightness_axis``), and, on a body with a hue
     of its own, read once more by hue alone (``read_hue``)."""
     diff, dist = body_difference(crop_lab, body)
     reading = _read_maps(contrast_maps(diff, dist))
-    if reading.confidence >= RESPLIT_BELOW or reading.reason == TURNED:
+    if reading.confidence >= READER.resplit_below or reading.reason == TURNED:
         return reading  # a square turned on the die shows its pips turned in every split
     axis = pip_axis(diff, dist)
-    if abs(axis[0]) < LIGHTNESS_AXIS * math.hypot(*axis):  # else the split would be the same
+    if abs(axis[0]) < READER.lightness_axis * math.hypot(*axis):  # else the split would be the same
         again = _read_maps(contrast_maps(diff, dist, axis))
         reading = again if again.confidence > reading.confidence else reading
-    hued = math.hypot(body[1] - 128.0, body[2] - 128.0) >= HUE_BODY
-    if reading.confidence >= RESPLIT_BELOW or not hued:
+    hued = math.hypot(body[1] - 128.0, body[2] - 128.0) >= READER.hue_body
+    if reading.confidence >= READER.resplit_below or not hued:
         return reading
     by_hue = read_hue(diff)
     return by_hue if by_hue.confidence > reading.confidence else reading
@@ -749,7 +720,7 @@ def read_hue(diff: np.ndarray) -> PipReading:
     Gold pips on a red die differ from it mostly in hue, and a glare across the top, far
     lighter than they are, outshines them in every split by Lab distance: by hue the glare
     is faint. A reading counts only when every pip it found differs from the body in hue at
-    least 2/3 as much as in lightness (``HUE_SHARE``): a white pip (or the white table)
+    least 2/3 as much as in lightness (``READER.hue_share``): a white pip (or the white table)
     differs from a coloured body in both, far more in lightness, and the lightness split has
     looked at it already. Gold pips are lighter than a red body too: nell 111642's two differ
     0.9 and 1.3 times as much in lightness as in hue; the white pips of that set's red dice,
@@ -779,10 +750,10 @@ def hue_contrast(diff: np.ndarray) -> np.ndarray:
 
 
 def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:
-    """Whether a pip differs from the body in hue at least ``1 / HUE_SHARE`` as much as in
+    """Whether a pip differs from the body in hue at least ``1 / READER.hue_share`` as much as in
     lightness (3x3 mean)."""
     dl, da, db = _difference_around(diff, round(pip.x + MARGIN), round(pip.y + MARGIN))
-    return HUE_SHARE * math.hypot(da, db) >= abs(dl)
+    return READER.hue_share * math.hypot(da, db) >= abs(dl)
 
 
 def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) -> PipReading:
@@ -813,11 +784,11 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
                                        fit.error, fit.squash))
         if polarity == "light":
             light = readings[-1]
-            if light.confidence >= RESPLIT_BELOW:
+            if light.confidence >= READER.resplit_below:
                 light_shapes = light, _pip_shapes(contrast, light.blobs)
-                if max(p.elongation for p in light_shapes[1]) > STREAK:
+                if max(p.elongation for p in light_shapes[1]) > READER.streak:
                     streaked = light  # sure, but its streak keeps it from being called
-            if light.confidence < RESPLIT_BELOW or streaked is not None:
+            if light.confidence < READER.resplit_below or streaked is not None:
                 # pips no caller would call: a highlight (lighter than the body) may lie
                 # among them
                 past = _read_past_glare(polarity, contrast, pips, weaker, peak, surface,
@@ -848,15 +819,15 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
         else _pip_shapes(maps[best.polarity], best.blobs)
     elongation = _median([p.elongation for p in shapes])
     diameter = _median([p.diameter for p in shapes])
-    if elongation > SMEARED:
+    if elongation > READER.smeared:
         return PipReading(None, 0.0, "blurred", best.polarity, best.blobs, best.contrast,
                           best.fit_error)
-    if max(p.elongation for p in shapes) > STREAK:
+    if max(p.elongation for p in shapes) > READER.streak:
         # pips of one face look alike: a streak among round pips is a highlight on the body
         # (glare on a red die reads as a white pip) or a scratch, and the count is not sure
         return PipReading(None, 0.0, "unclear pips", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
-    if not PIP_SIZE[0] <= diameter / CROP <= PIP_SIZE[1]:
+    if not READER.pip_size[0] <= diameter / CROP <= READER.pip_size[1]:
         # pips too large for the rectangle: it holds only part of a die (4 pips of a 6)
         return PipReading(None, 0.0, "pips out of scale", best.polarity, best.blobs,
                           best.contrast, best.fit_error)
@@ -868,8 +839,8 @@ def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) ->
     # square turned on the die (a region's axes, not the die's edges) that four runs along
     # the square and the five across it.
     if other.face is not None and other.face != best.face and (
-            other.confidence > BOTH_SHADES
-            or (best.confidence >= RESPLIT_BELOW  # else no caller calls it anyway
+            other.confidence > READER.both_shades
+            or (best.confidence >= READER.resplit_below  # else no caller calls it anyway
                 and _layout_elsewhere(found[other.polarity], surface, even_by_response,
                                       best.face)
                 and not runs_along_edges(found[best.polarity][0], surface))):
@@ -886,20 +857,20 @@ def _pip_shapes(contrast: np.ndarray, blobs: Sequence[Blob]) -> list[PipShape]:
 def runs_along_edges(fit: LayoutFit, surface: np.ndarray) -> bool:
     """Whether a layout's rows run along the die's edges as the crop shows them: the
     direction that stands out among the changes of colour on the top (``surface``: distance
-    from the body colour; ``edge_direction``), within ``EDGE_AGREEMENT`` degrees.
+    from the body colour; ``edge_direction``), within ``READER.edge_agreement`` degrees.
 
     The die's straight edges against the table give that direction; round pips change colour
     in every direction alike and add nothing to it. None standing out (less than
-    ``EDGE_COHERENCE`` of the changes agree) is no evidence for the layout.
+    ``READER.edge_coherence`` of the changes agree) is no evidence for the layout.
     """
     # the top and its edges, not the margin: a photo's own edge, a board's grid lines
-    lo, hi = MARGIN - EDGE_REACH, MARGIN + CROP + EDGE_REACH
+    lo, hi = MARGIN - READER.edge_reach, MARGIN + CROP + READER.edge_reach
     edges, coherence = edge_direction(surface[lo:hi, lo:hi])
-    if coherence < EDGE_COHERENCE:
+    if coherence < READER.edge_coherence:
         return False
     dx, dy = (fit.lattice[5] - fit.lattice[3]).tolist()  # the middle row, left to right
     apart = abs(math.degrees(math.atan2(dy, dx)) % 90.0 - edges)
-    return min(apart, 90.0 - apart) <= EDGE_AGREEMENT
+    return min(apart, 90.0 - apart) <= READER.edge_agreement
 
 
 def edge_direction(image: np.ndarray, where: np.ndarray | None = None) -> tuple[float, float]:
@@ -950,7 +921,7 @@ def _turned_layout(found: _Found, surface: np.ndarray, even_by_response: bool) -
     fit, pips, weaker, peak = found
     return turn_belief(fit) < 1.0 and _confidence(
         fit, pips, weaker, peak, surface, even_by_response=even_by_response,
-        along_axes=False) > BOTH_SHADES
+        along_axes=False) > READER.both_shades
 
 
 def _layout_elsewhere(found: _Found, surface: np.ndarray, even_by_response: bool,
@@ -968,7 +939,7 @@ def _layout_elsewhere(found: _Found, surface: np.ndarray, even_by_response: bool
         fit_rest = fit_layout(centres(rest))
         if fit_rest is not None and fit_rest.face != face and _confidence(
                 fit_rest, rest, weaker, peak, surface, even_by_response=even_by_response,
-                along_axes=False) > BOTH_SHADES:
+                along_axes=False) > READER.both_shades:
             return True
     return False
 
@@ -988,7 +959,7 @@ def _rival_reach(face: int) -> float:
     farthest of its other pips from this face's nearest pip (one of them is enough to tell),
     the least of those over the faces; inf when no layout holds this one (5, 6).
 
-    ``find_peaks`` drops a peak within ``MIN_PIP_GAP`` of a pip it took: a pattern whose
+    ``find_peaks`` drops a peak within ``READER.min_pip_gap`` of a pip it took: a pattern whose
     rival pips would lie that close (a six seen in a square twice its size, its middle pips
     beside its corners) leaves nothing for the rival test to see, and reads as a clean 4.
     """
@@ -1015,21 +986,22 @@ def _confidence(fit: LayoutFit, pips: list[Blob], weaker: list[Blob], peak: floa
     Pips are even when the weakest has nearly the strongest one's contrast and, with
     ``even_by_response``, nearly its pip-shaped response too (``find_peaks``'s strength).
     """
-    if fit.step * RIVAL_REACH[fit.face] * CROP / 2 <= MIN_PIP_GAP:
+    if fit.step * RIVAL_REACH[fit.face] * CROP / 2 <= READER.min_pip_gap:
         return 0.0  # a rival face's pips would lie so near these that find_peaks drops them
-    fit_f = max(0.0, 1.0 - max(0.0, fit.error - FULL_FIT) / 0.4)
+    fit_f = max(0.0, 1.0 - max(0.0, fit.error - READER.full_fit) / 0.4)
     strengths = [b.area for b in pips]
     contrasts = [b.contrast for b in pips]
     # real pips of one face look alike; a pip seen through a translucent body is fainter
     even = min(contrasts) / max(contrasts)
     if even_by_response:
         even = min(even, min(strengths) / max(strengths))
-    even_f = max(0.0, min(1.0, (even - EVEN_FROM) / EVEN_SPAN))
+    even_f = max(0.0, min(1.0, (even - READER.even_from) / READER.even_span))
     turn_f = turn_belief(fit) if along_axes else 1.0
     if fit_f == 0.0 or even_f == 0.0 or turn_f == 0.0:
         return 0.0  # no belief whatever the rivals: spare looking for them
-    amb_f = max(0.0, min(1.0, (RIVAL_TO - ambiguity(fit, pips, weaker, surface)) / RIVAL_SPAN))
-    con_f = max(0.0, min(1.0, (peak - MIN_CONTRAST) / 20.0))
+    rival = ambiguity(fit, pips, weaker, surface)
+    amb_f = max(0.0, min(1.0, (READER.rival_to - rival) / READER.rival_span))
+    con_f = max(0.0, min(1.0, (peak - READER.min_contrast) / 20.0))
     return float(fit_f * even_f * amb_f * turn_f * (0.5 + 0.5 * con_f))
 
 

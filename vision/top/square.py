@@ -14,21 +14,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.top.config import READER
 from vision.top.pips import gradient_votes, standing_out
 from vision.top.types import Candidate
-
-GROW = 1.3          # the candidate is examined within this multiple of its size
-SIDE = 64           # px of the examined square
-EDGE_DISTANCE = 16.0  # Lab distance from the top colour at which a row is off the top face
-EDGE_WINDOW = 1.5   # a die's edge direction is taken from a square this many times its size
-PIP_ERASER = 0.3    # its pips (about a fifth of its size) are erased first by a disc this wide
-# The edges' direction is trusted when clear and not mostly one way. On the flat 2s and 3s of
-# the three real sets (994 readings in a square that fits them, squash >= 0.8), 77% of the
-# directions are trusted, and 99.5% of those put the pips' diagonal within 14 degrees of the
-# square's (squash >= 0.6); of those with clarity under 0.2, 70%. (Voting in lightness alone,
-# 69% were trusted, 99.3% of them within 14 degrees.)
-EDGE_CLARITY = 0.2
-ONE_WAY = 0.75
 
 
 def rectify(image: np.ndarray, cand: Candidate, size: int, grow: float = 1.0) -> np.ndarray:
@@ -53,22 +41,21 @@ def die_axes(image: np.ndarray, cx: float, cy: float, size: float) -> float | No
     """Direction (degrees, mod 90) of the edges of a die of edge ``size`` px around ``(cx, cy)``,
     or None when the edges there run along no clear pair of perpendicular directions.
 
-    A die's outline and the lines between its faces run along its two axes, so the direction
-    that stands out among the gradients modulo a quarter turn (``standing_out``) is theirs. The
-    share that agrees with it says how clearly, and the share that agrees modulo a half turn
-    how much of that is one direction alone (a tray's edge, a shadow's): the direction is
-    given when the first is at least ``EDGE_CLARITY`` and the second at most ``ONE_WAY`` of it
-    (a straight edge alone gives both 1, a die's square outline 1 and 0, an outline twice as
-    long as it is wide 1 and 1/3).
+    A die's outline and the lines between its faces run along its two axes, so the direction that
+    stands out among the gradients modulo a quarter turn (``standing_out``) is theirs. The share
+    that agrees with it says how clearly, and the share that agrees modulo a half turn how much of
+    that is one direction alone (a tray's edge, a shadow's): the direction is given when the first
+    is at least ``READER.edge_clarity`` and the second at most ``READER.one_way`` of it (a straight
+    edge alone gives both 1, a die's square outline 1 and 0, an outline twice as long as it is wide
+    1 and 1/3).
 
-    The gradients vote with their squared strength, on the square ``EDGE_WINDOW`` times the die
-    around it, axis-aligned in the image (no warp), after the die's pips, which would vote
-    every way and outweigh its edges, are erased (``PIP_ERASER``). Each Lab channel votes: a
-    red die on a grey tray is hardly darker than the tray, and its outline shows in hue,
-    while a tray's wall, grey on grey, shows in lightness alone.
-    """
-    k = max(3, int(PIP_ERASER * size) | 1)
-    r = int(EDGE_WINDOW * size / 2.0) + 2
+    The gradients vote with their squared strength, on the square ``READER.edge_window`` times the
+    die around it, axis-aligned in the image (no warp), after the die's pips, which would vote every
+    way and outweigh its edges, are erased (``READER.pip_eraser``). Each Lab channel votes: a red
+    die on a grey tray is hardly darker than the tray, and its outline shows in hue, while a tray's
+    wall, grey on grey, shows in lightness alone. """
+    k = max(3, int(READER.pip_eraser * size) | 1)
+    r = int(READER.edge_window * size / 2.0) + 2
     # the pips are erased on a square wider by the disc: next to its border, closing and
     # opening would join whatever lies within a disc of the border to it
     ix, iy = int(cx), int(cy)
@@ -86,7 +73,7 @@ def die_axes(image: np.ndarray, cx: float, cy: float, size: float) -> float | No
     energy = strength * strength  # the outline against the table outweighs faint texture
     axes, clarity = standing_out(energy, angle, turns=4)
     _, one_way = standing_out(energy, angle, turns=2)
-    if clarity < EDGE_CLARITY or one_way > ONE_WAY * clarity:
+    if clarity < READER.edge_clarity or one_way > READER.one_way * clarity:
         return None
     return axes
 
@@ -99,24 +86,27 @@ def _erased(channel: np.ndarray, disc: np.ndarray) -> np.ndarray:
 
 
 def top_face(image: np.ndarray, cand: Candidate) -> Candidate:
-    """The candidate's rectangle trimmed (or grown, up to ``GROW``) to the die's top face."""
-    square = cv2.cvtColor(rectify(image, cand, SIDE, GROW), cv2.COLOR_BGR2LAB).astype(np.float32)
-    c0, c1 = int(SIDE * 0.35), int(SIDE * 0.65)
+    """The candidate's rectangle trimmed (or grown, up to ``READER.top_grow``) to the die's top
+    face."""
+    side, grow = READER.top_side, READER.top_grow
+    square = cv2.cvtColor(rectify(image, cand, side, grow),
+                          cv2.COLOR_BGR2LAB).astype(np.float32)
+    c0, c1 = int(side * 0.35), int(side * 0.65)
     top = np.median(square[c0:c1, c0:c1].reshape(-1, 3), axis=0)
     dist = np.sqrt(((square - top) ** 2).sum(axis=2))
-    core = slice(int(SIDE * 0.3), int(SIDE * 0.7))
+    core = slice(int(side * 0.3), int(side * 0.7))
     rows = np.percentile(dist[:, core], 30, axis=1)
     cols = np.percentile(dist[core, :], 30, axis=0)
     centre_spread = float(np.median(dist[c0:c1, c0:c1]))
-    limit = max(EDGE_DISTANCE, 3.0 * centre_spread)
+    limit = max(READER.top_edge_distance, 3.0 * centre_spread)
     lo_r, hi_r = _extent(rows, limit)
     lo_c, hi_c = _extent(cols, limit)
-    inner = SIDE / GROW
-    margin = (SIDE - inner) / 2.0
+    inner = side / grow
+    margin = (side - inner) / 2.0
     bounds = [lo_c, hi_c, lo_r, hi_r]
-    defaults = [margin, SIDE - margin, margin, SIDE - margin]
+    defaults = [margin, side - margin, margin, side - margin]
     # a side that runs to the edge of the examined square found no boundary: keep the original
-    bounds = [d if b in (0, SIDE) else b for b, d in zip(bounds, defaults, strict=True)]
+    bounds = [d if b in (0, side) else b for b, d in zip(bounds, defaults, strict=True)]
     return _back_to_image(cand, bounds)
 
 
@@ -132,7 +122,7 @@ def _extent(profile: np.ndarray, limit: float) -> tuple[int, int]:
 def _back_to_image(cand: Candidate, bounds: list[float]) -> Candidate:
     """Map a box in the examined square's pixels back to a rotated rectangle in the image."""
     x0, x1, y0, y1 = bounds
-    origin, ex, ey = view_axes(cand, SIDE, GROW)
+    origin, ex, ey = view_axes(cand, READER.top_side, READER.top_grow)
     centre = origin + ex * (x0 + x1) / 2.0 + ey * (y0 + y1) / 2.0
     w = float(np.hypot(*ex)) * (x1 - x0)
     h = float(np.hypot(*ey)) * (y1 - y0)

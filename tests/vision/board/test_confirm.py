@@ -12,14 +12,16 @@ import pytest
 
 from vision.board import confirm as board_confirm
 from vision.board import dice as board_dice
+from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top, pip_response
-from vision.board.dice import TOP_SCALES, Spot, confirmed, read_group
-from vision.top.pips import NOMINAL_STEP, body_difference, body_lab
+from vision.board.dice import Spot, confirmed, read_group
+from vision.top.config import READER
+from vision.top.pips import body_difference, body_lab
 from vision.top.square import rectify
 from vision.top.types import CROP, VIEW, Candidate
 
-EDGE = CROP / TOP_SCALES[0]        # the die edge in crop pixels, as the board reader crops it
-STEP = NOMINAL_STEP * EDGE / 2     # pip step in crop pixels
+EDGE = CROP / DICE.top_scales[0]        # the die edge in crop pixels, as the board reader crops it
+STEP = READER.nominal_step * EDGE / 2     # pip step in crop pixels
 PIP_R = 0.085 * EDGE
 FACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
          4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
@@ -101,10 +103,10 @@ def test_only_spots_at_the_known_die_step_are_confirmed(factor: float, confirmab
     view = np.full((200, 200, 3), (60, 90, 120), np.uint8)
     size, c = 48.0, 100.0
     cv2.rectangle(view, (76, 76), (124, 124), (235, 238, 240), -1)
-    d = NOMINAL_STEP * size / 2 * factor
+    d = READER.nominal_step * size / 2 * factor
     for sign in (-1, 1):
         cv2.circle(view, (round(c + sign * d), round(c + sign * d)), 4, (30, 30, 30), -1)
-    cand = Candidate(c, c, size * TOP_SCALES[0], size * TOP_SCALES[0], 0.0, 1.0, "board")
+    cand = Candidate(c, c, size * DICE.top_scales[0], size * DICE.top_scales[0], 0.0, 1.0, "board")
     crop = rectify(view, cand, VIEW, VIEW / CROP)
     pips = [Spot(c - d, c - d, 50.0, "grey"), Spot(c + d, c + d, 50.0, "grey")]
     assert (confirmed(crop, cand, pips, 0.0, size) is not None) == confirmable

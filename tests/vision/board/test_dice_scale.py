@@ -18,10 +18,10 @@ from engine.table import Cell
 from vision.board.dice import find_board_dice, in_scale
 from vision.board.geometry import UNIFICATION_BOARD as G
 from vision.board.markers import locate_board, warp_board
-from vision.top.pips import NOMINAL_STEP
+from vision.top.config import READER
 from vision.top.types import CROP, Blob
 
-STEP = NOMINAL_STEP * CROP / 2  # crop pixels, a die filling the crop
+STEP = READER.nominal_step * CROP / 2  # crop pixels, a die filling the crop
 
 
 def blobs(*points: tuple[float, float]) -> tuple[Blob, ...]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision.board.config import MARKERS
 from vision.board.geometry import UNIFICATION_BOARD as G
 from vision.board.markers import BoardLocation, warp_board
-from vision.board.warp import STILL_PX, BoardWarper
+from vision.board.warp import BoardWarper
 
 
 def location(shift_px=(0.0, 0.0), frame_size=(640, 480), turn_deg=7.0):
@@ -35,7 +36,7 @@ def test_first_warp_is_warp_perspective_to_the_bit(frame):
 def test_a_board_still_within_a_tenth_of_a_pixel_keeps_the_maps(frame):
     warper = BoardWarper(G)
     warper.warp(frame, location())
-    jittered = location((0.6 * STILL_PX, -0.5 * STILL_PX))
+    jittered = location((0.6 * MARKERS.still_px, -0.5 * MARKERS.still_px))
     view = warper.warp(frame, jittered)
     assert warper.builds == 1
     # the kept maps: the view of the first location, not a recomputed one

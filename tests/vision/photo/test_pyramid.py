@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 import vision.photo.candidates
-import vision.photo.regions as candidates
 from bench.hard_dice import blurred_scene, cocked_scene
 from tests.vision.photo.test_faint import FACES, SEARCH, cream_scene, tray_scene
 from vision.photo.candidates import larger_candidates

@@ -15,7 +15,8 @@ import pytest
 
 from bench.hard_dice import blurred_scene, clean_scene, smear
 from vision.photo.finder import ROUND_PIPS, SURELY_SMEARED, _smeared, find_dice
-from vision.top.blur import BLUR_ANISOTROPY, gradient_anisotropy, gradient_smear
+from vision.top.blur import gradient_anisotropy, gradient_smear
+from vision.top.config import READER
 from vision.top.types import Candidate, PipReading
 
 
@@ -91,7 +92,7 @@ def _square(aspect: float = 1.0) -> Candidate:
 
 def test_round_pips_read_through_gradients_that_run_mostly_one_way():
     crop = _crop(0.6)
-    assert BLUR_ANISOTROPY < gradient_anisotropy(crop) <= SURELY_SMEARED
+    assert READER.blur_anisotropy < gradient_anisotropy(crop) <= SURELY_SMEARED
     assert not _smeared(crop, _square(), _pips(1.1))
     assert _smeared(crop, _square(), _pips(ROUND_PIPS))  # drawn out
     assert _smeared(crop, _square(), None)  # no reading that vouches for sharp pips
@@ -107,7 +108,7 @@ def test_gradients_that_run_nearly_all_one_way_are_a_smear_whatever_the_pips():
 
 def test_gradients_that_run_every_way_are_no_smear():
     crop = _crop(1.0)
-    assert gradient_anisotropy(crop) <= BLUR_ANISOTROPY
+    assert gradient_anisotropy(crop) <= READER.blur_anisotropy
     assert not _smeared(crop, _square(), None)
 
 

@@ -11,6 +11,8 @@ streak passes a five's other corners, thin there, so no pip lies under it).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -18,8 +20,9 @@ import pytest
 from bench.hard_dice import GLARE_LAB  # a highlight: the light's colour, a little of the body's
 from vision.top import glare as dice_glare
 from vision.top import pips as dice_pips
+from vision.top.config import READER
 from vision.top.glare import hidden_faces, split_glare, streak_region
-from vision.top.pips import LAYOUTS, NOMINAL_STEP, read_top
+from vision.top.pips import LAYOUTS, read_top
 from vision.top.types import CROP, MARGIN, VIEW
 
 TABLE_LAB = (200.0, 128.0, 128.0)
@@ -30,7 +33,7 @@ HALF = CROP / 2
 
 def lattice_point(u: float, v: float) -> tuple[float, float]:
     """Crop pixels (``VIEW``) of a layout point in lattice units."""
-    return VIEW / 2 + u * NOMINAL_STEP * HALF, VIEW / 2 + v * NOMINAL_STEP * HALF
+    return VIEW / 2 + u * READER.nominal_step * HALF, VIEW / 2 + v * READER.nominal_step * HALF
 
 
 def red_top(face: int, streaks=(), arcs=(), pip_radius: float = 0.09, width: float = 2.25
@@ -54,7 +57,7 @@ def red_top(face: int, streaks=(), arcs=(), pip_radius: float = 0.09, width: flo
         cv2.line(shine, p0, p1, 255, round(4 * width), cv2.LINE_AA)
     for (u, v), r, start, end in arcs:
         cx, cy = lattice_point(u, v)
-        rad = round(4 * r * NOMINAL_STEP * HALF)
+        rad = round(4 * r * READER.nominal_step * HALF)
         cv2.ellipse(shine, (round(4 * cx), round(4 * cy)), (rad, rad), 0, start, end, 255,
                     round(4 * width), cv2.LINE_AA)
     glare = cv2.resize(shine, (VIEW, VIEW), interpolation=cv2.INTER_AREA) / 255.0
@@ -70,21 +73,21 @@ TWO_STREAK = ((-1.25, -0.2), (-0.85, 1.25))
 def test_a_two_with_a_streak_at_a_free_corner_is_read():
     reading = read_top(red_top(2, streaks=[TWO_STREAK]))
     assert reading.face == 2
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    assert reading.confidence >= READER.resplit_below
 
 
 def test_the_streak_alone_makes_the_two_unreadable_without_the_glare_step(monkeypatch):
     # the case the step is for: the streak's peak is taken for a pip beside the two's
     monkeypatch.setattr(dice_pips, "_read_past_glare", lambda *a, **k: None)
     reading = read_top(red_top(2, streaks=[TWO_STREAK]))
-    assert reading.face is None or reading.confidence < dice_pips.RESPLIT_BELOW
+    assert reading.face is None or reading.confidence < READER.resplit_below
 
 
 def test_a_one_with_an_arc_on_one_side_is_read():
     arc = ((0.0, 0.0), 1.0, 200, 320)
     reading = read_top(red_top(1, arcs=[arc]))
     assert reading.face == 1
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    assert reading.confidence >= READER.resplit_below
 
 
 # arcs on both sides of a one's pip, a three's outer pips' distance from it (nell 111847)
@@ -94,11 +97,11 @@ ONE_ARCS = red_top(1, arcs=[((0.0, 0.0), 1.2, 200, 320), ((0.0, 0.0), 1.2, 20, 1
 def test_a_one_with_thin_arcs_on_both_sides_is_read(monkeypatch):
     reading = read_top(ONE_ARCS)
     assert reading.face == 1
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    assert reading.confidence >= READER.resplit_below
     # the arcs are thinner than a pip: a three's outer pips under them would widen them;
     # judged on the glare as it is, a three may lie under it
     monkeypatch.setattr(dice_glare, "_PIP_DISC", np.ones((1, 1), np.uint8))
-    assert read_top(ONE_ARCS).confidence < dice_pips.RESPLIT_BELOW
+    assert read_top(ONE_ARCS).confidence < READER.resplit_below
 
 
 # a streak across a three that takes its middle pip with it: the corners left read as a two
@@ -116,7 +119,7 @@ def test_a_three_whose_pips_glare_takes_is_not_read_as_the_rest(top, would_read,
     # the middle pip under the streak is not taken for a pip: the glare that holds it
     monkeypatch.setattr(dice_glare, "_under_glare", lambda *a, **k: [])
     reading = read_top(top)
-    assert reading.face is None or reading.confidence < dice_pips.RESPLIT_BELOW
+    assert reading.face is None or reading.confidence < READER.resplit_below
     # glare lies where the three's other pips would: without that check, a wrong face
     monkeypatch.setattr(dice_pips, "hidden_faces", lambda *a, **k: set())
     assert read_top(top).face == would_read
@@ -128,7 +131,7 @@ def test_a_three_with_a_streak_through_its_middle_pip_is_read(width):
     top = red_top(3, streaks=[((-0.8, 0.15), (0.8, -0.15))], width=width)
     reading = read_top(top)
     assert reading.face == 3
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    assert reading.confidence >= READER.resplit_below
 
 
 @pytest.mark.parametrize("width", [2.0, 2.5])
@@ -212,7 +215,7 @@ def test_a_faint_streak_is_no_highlight(monkeypatch):
     contrast = _light_contrast(red_top(1, streaks=[TWO_STREAK]))
     on_streak = _At(*lattice_point(-1.05, 0.5))
     level = float(contrast[round(on_streak.y + MARGIN), round(on_streak.x + MARGIN)])
-    monkeypatch.setattr(dice_glare, "GLARE_CONTRAST", level + 1.0)
+    monkeypatch.setattr(dice_glare, "READER", replace(READER, glare_contrast=level + 1.0))
     assert streak_region(contrast, on_streak, MARGIN, CROP) is None
 
 
@@ -256,7 +259,7 @@ def _fit(face: int) -> dice_pips.LayoutFit:
 def test_hidden_faces_around_a_two(glare_at, hidden):
     fit = _fit(2)
     assert hidden_faces(2, fit.lattice, fit.free, _INDICES, _mask_at(glare_at), MARGIN, CROP,
-                        dice_pips.SCALE_RANGE) == hidden
+                        READER.scale_range) == hidden
 
 
 @pytest.mark.parametrize("glare_at, radius, hides", [
@@ -268,5 +271,5 @@ def test_hidden_faces_around_a_two(glare_at, hidden):
 def test_a_lone_pip_hides_a_three_only_with_glare_on_both_sides(glare_at, radius, hides):
     fit = _fit(1)
     found = hidden_faces(1, fit.lattice, fit.free, _INDICES, _mask_at(glare_at, radius),
-                         MARGIN, CROP, dice_pips.SCALE_RANGE)
+                         MARGIN, CROP, READER.scale_range)
     assert found == ({3} if hides else set())

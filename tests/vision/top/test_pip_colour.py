@@ -13,13 +13,16 @@ is faint.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
 from vision.photo.finder import find_dice
 from vision.top import pips as dice_pips
-from vision.top.pips import LAYOUTS, NOMINAL_STEP, read_top
+from vision.top.config import READER
+from vision.top.pips import LAYOUTS, read_top
 from vision.top.types import CROP, VIEW
 
 TABLE_LAB = (200.0, 128.0, 128.0)
@@ -46,8 +49,8 @@ def _add_pips(lab: np.ndarray, face: int, pip_shift, first_pip: float = 1.0) -> 
     first pip ``first_pip`` times as far)."""
     yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
     for i, (u, v) in enumerate(LAYOUTS[face][0]):
-        cx = VIEW / 2 + u * NOMINAL_STEP * CROP / 2
-        cy = VIEW / 2 + v * NOMINAL_STEP * CROP / 2
+        cx = VIEW / 2 + u * READER.nominal_step * CROP / 2
+        cy = VIEW / 2 + v * READER.nominal_step * CROP / 2
         disc = np.clip(0.09 * CROP + 0.5 - np.hypot(xx - cx, yy - cy), 0.0, 1.0)
         share = first_pip if i == 0 else 1.0
         lab += disc[..., None] * np.array(pip_shift, np.float32) * share
@@ -57,12 +60,12 @@ def _add_pips(lab: np.ndarray, face: int, pip_shift, first_pip: float = 1.0) -> 
 def test_gold_pips_on_a_die_lit_from_one_side_are_read(face):
     reading = read_top(lit_die(face, gradient=24.0))
     assert reading.face == face
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    assert reading.confidence >= READER.resplit_below
 
 
 @pytest.mark.parametrize("face", [2, 3, 4, 5, 6])
 def test_split_by_lightness_alone_they_are_not(face, monkeypatch):
-    monkeypatch.setattr(dice_pips, "RESPLIT_BELOW", 0.0)  # never look again
+    monkeypatch.setattr(dice_pips, "READER", replace(READER, resplit_below=0.0))  # never look again
     assert read_top(lit_die(face, gradient=24.0)).face is None
     # evenly lit, lightness alone reads them: the light runs across the top is what splits
     assert read_top(lit_die(face, gradient=0.0)).face == face
@@ -116,7 +119,8 @@ def test_a_sure_reading_is_not_read_again(monkeypatch):
 
 def test_pips_that_differ_in_lightness_alone_are_not_read_again(monkeypatch):
     calls = _spied_splits(monkeypatch)
-    monkeypatch.setattr(dice_pips, "RESPLIT_BELOW", 1.01)  # every reading is unsure
+    # every reading is unsure
+    monkeypatch.setattr(dice_pips, "READER", replace(READER, resplit_below=1.01))
     read_top(black_pipped(4))
     assert calls == [False]
     calls.clear()
@@ -138,16 +142,18 @@ def glared_die(face: int, glare_l: float = 40.0) -> np.ndarray:
 def test_gold_pips_under_a_glare_are_read_by_their_hue(monkeypatch):
     reading = read_top(glared_die(6))
     assert (reading.face, reading.polarity) == (6, "hue")
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
-    monkeypatch.setattr(dice_pips, "HUE_BODY", float("inf"))  # no look by hue
-    assert read_top(glared_die(6)).confidence < dice_pips.RESPLIT_BELOW
+    assert reading.confidence >= READER.resplit_below
+    # no look by hue
+    monkeypatch.setattr(dice_pips, "READER", replace(READER, hue_body=float("inf")))
+    assert read_top(glared_die(6)).confidence < READER.resplit_below
 
 
 def test_a_top_without_a_hue_of_its_own_is_not_read_by_hue(monkeypatch):
     looked: list[bool] = []
     by_hue = dice_pips.read_hue
     monkeypatch.setattr(dice_pips, "read_hue", lambda diff: looked.append(True) or by_hue(diff))
-    monkeypatch.setattr(dice_pips, "RESPLIT_BELOW", 1.01)  # every reading is unsure
+    # every reading is unsure
+    monkeypatch.setattr(dice_pips, "READER", replace(READER, resplit_below=1.01))
     read_top(black_pipped(4))  # a white body
     assert looked == []
     read_top(lit_die(4, gradient=0.0))  # a red body
@@ -176,7 +182,7 @@ def glinted_die(face: int, at: tuple[int, int]) -> np.ndarray:
     lab = cv2.cvtColor(lit_die(face, gradient=0.0, pip_shift=LIGHT_GOLD),
                        cv2.COLOR_BGR2LAB).astype(np.float32)
     yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
-    cx, cy = (VIEW / 2 + c * NOMINAL_STEP * CROP / 2 for c in at)
+    cx, cy = (VIEW / 2 + c * READER.nominal_step * CROP / 2 for c in at)
     glint = np.exp(-0.5 * (((xx - cx) / (0.12 * CROP)) ** 2 + ((yy - cy) / (0.05 * CROP)) ** 2))
     lab += glint[..., None] * np.array(GLINT, np.float32)
     return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
@@ -188,8 +194,9 @@ def test_gold_pips_lighter_than_the_body_are_read_by_hue_past_a_glint(face, at, 
     # no layout; the gold differs 0.9 and 1.3 times as much in lightness as in hue
     reading = read_top(glinted_die(face, at))
     assert (reading.face, reading.polarity) == (face, "hue")
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
-    monkeypatch.setattr(dice_pips, "HUE_SHARE", 1.0)  # pips must differ more in hue
+    assert reading.confidence >= READER.resplit_below
+    # pips must differ more in hue
+    monkeypatch.setattr(dice_pips, "READER", replace(READER, hue_share=1.0))
     assert read_top(glinted_die(face, at)).face is None
 
 
@@ -219,9 +226,9 @@ def test_the_hue_look_judges_evenness_by_the_pips_contrast(face):
     crop = rippled_die(face, first_pip=0.6)
     reading = read_top(crop)
     assert (reading.face, reading.polarity) == (face, "hue")
-    assert reading.confidence >= dice_pips.RESPLIT_BELOW
+    assert reading.confidence >= READER.resplit_below
     by_response = dice_pips._read_maps({"hue": _hue_map(crop)}, even_by_response=True)
-    assert by_response.confidence < dice_pips.RESPLIT_BELOW
+    assert by_response.confidence < READER.resplit_below
 
 
 @pytest.mark.parametrize("face", [2, 3, 5])

@@ -16,11 +16,9 @@ from calibration.synthetic import render_scene
 from vision.board.dice import find_board_dice
 from vision.board.geometry import UNIFICATION_BOARD
 from vision.photo.finder import ABSTAIN_BELOW, _to_image, find_dice, view
+from vision.top.config import READER
 from vision.top.pips import (
-    MIN_PIP_GAP,
     RIVAL_REACH,
-    STRONG_RIVAL,
-    SURFACE_TOLERANCE,
     _confidence,
     ambiguity,
     centres,
@@ -65,7 +63,7 @@ def test_a_long_edge_beside_the_top_is_not_a_rival():
 
 
 def test_the_ground_colour_weighs_in_gradually():
-    near, far = SURFACE_TOLERANCE
+    near, far = READER.surface_tolerance
     beliefs = [top_surface_belief(_surface(g), RIVAL)
                for g in (near - 2, near, (near + far) / 2, far, far + 2)]
     assert beliefs[0] == beliefs[1] == 1.0
@@ -79,7 +77,7 @@ def test_the_ground_colour_weighs_in_gradually():
 # face or a shadow, and the square was set on the pips it found): the three's far corner pip
 # lies on the square, near its corner, on ground that may not be the top's colour.
 HALF_THREE = [Blob(18.0, 18.0, 100.0, 80.0), Blob(32.0, 32.0, 100.0, 80.0)]
-TABLE = SURFACE_TOLERANCE[1] + 10.0  # ground surely not the top face's
+TABLE = READER.surface_tolerance[1] + 10.0  # ground surely not the top face's
 
 
 def _rival_to(two: list[Blob], peak: Blob) -> float:
@@ -98,8 +96,8 @@ def test_other_peaks_beside_a_two_on_table_ground_are_not_rivals():
     assert _rival_to(HALF_THREE, Blob(46.0, 30.0, 90.0, 70.0)) == 0.0
     assert not completes_three(HALF_THREE, Blob(38.0, 38.0, 90.0, 70.0))
     assert _rival_to(HALF_THREE, Blob(38.0, 38.0, 90.0, 70.0)) == 0.0
-    # too faint to be a pip of the die (below STRONG_RIVAL of the weakest pip)
-    assert _rival_to(HALF_THREE, Blob(46.0, 46.0, 0.9 * STRONG_RIVAL * 100.0, 70.0)) == 0.0
+    # too faint to be a pip of the die (below READER.strong_rival of the weakest pip)
+    assert _rival_to(HALF_THREE, Blob(46.0, 46.0, 0.9 * READER.strong_rival * 100.0, 70.0)) == 0.0
     # a whole two's diagonal continued ends beyond the square, on the table past its corner
     assert completes_three(PIPS, Blob(54.0, 54.0, 90.0, 70.0))
     assert _rival_to(PIPS, Blob(54.0, 54.0, 90.0, 70.0)) == 0.0
@@ -162,7 +160,7 @@ def _square_of_pips(step_px: float) -> list[Blob]:
 def test_a_four_too_fine_for_its_rivals_to_show_is_not_believed():
     """Four even pips, no rival peak: believed when a 6's middle pips would lie beyond the
     peak finder's gap, not when they would lie within it (it would have dropped them)."""
-    for step, believed in ((MIN_PIP_GAP + 1.0, True), (MIN_PIP_GAP - 0.5, False)):
+    for step, believed in ((READER.min_pip_gap + 1.0, True), (READER.min_pip_gap - 0.5, False)):
         pips = _square_of_pips(step)
         assert (_confidence(_fit(pips, 4), pips, [], 60.0) > 0.9) is believed
 
@@ -185,7 +183,7 @@ def _small_six(step_px: float) -> np.ndarray:
 def test_a_six_whose_middle_pips_hug_its_corners_is_not_read_as_a_four():
     """Middle pips within the peak finder's gap of the corners are dropped, not kept as
     rivals: without the reach rule the reader called this six a clean 4 (confidence 1)."""
-    assert 7.0 < MIN_PIP_GAP
+    assert 7.0 < READER.min_pip_gap
     reading = read_top(_small_six(7.0))
     assert reading.face != 4 or reading.confidence < 0.5
 

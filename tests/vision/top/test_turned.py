@@ -12,7 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.top.pips import LAYOUTS, NOMINAL_STEP, RESPLIT_BELOW, read_top
+from vision.top.config import READER
+from vision.top.pips import LAYOUTS, read_top
 from vision.top.types import CROP, VIEW, PipReading
 
 NAVY, BLACK, RED = (90, 20, 10), (30, 30, 30), (40, 40, 200)
@@ -21,7 +22,7 @@ GREEN_TABLE, GREY_TABLE = (60, 120, 30), (200, 200, 200)
 
 
 def drawn_top(face: int, body, table, *, pip_radius: float, share: float, turn: float,
-              step: float = NOMINAL_STEP) -> np.ndarray:
+              step: float = READER.nominal_step) -> np.ndarray:
     """A ``VIEW`` px crop of a die with white pips whose top is ``share`` of the ``CROP``
     square and turned ``turn`` degrees in it (4x supersampled, lightly blurred)."""
     ss = 4
@@ -40,8 +41,8 @@ def drawn_top(face: int, body, table, *, pip_radius: float, share: float, turn: 
 
 
 def called(reading: PipReading) -> int | None:
-    """The face a caller may call (none calls a reading less sure than ``RESPLIT_BELOW``)."""
-    return reading.face if reading.confidence >= RESPLIT_BELOW else None
+    """The face a caller may call (none calls a reading less sure than ``READER.resplit_below``)."""
+    return reading.face if reading.confidence >= READER.resplit_below else None
 
 
 @pytest.mark.parametrize("body", [NAVY, BLACK, RED])
