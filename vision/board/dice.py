@@ -35,7 +35,6 @@ import numpy as np
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
-from vision.photo.finder import COCKED_SQUASH
 from vision.top.arrays import nonzero_yx
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
@@ -514,7 +513,7 @@ def _verdict(crop: np.ndarray, reading: PipReading, spots: int, step: float
         return None, 0.0, "unclear pips"  # the reader saw fewer pips than were found
     if not in_scale(reading.blobs, step):
         return None, 0.0, "pips out of scale"  # part of a face's pips: another face's layout
-    if reading.squash < COCKED_SQUASH[reading.face]:  # the crop is square: no unstretching
+    if reading.squash < READER.cocked_squash[reading.face]:  # the crop is square: no unstretching
         return None, 0.0, "cocked"
     if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
         return None, 0.0, "blurred"

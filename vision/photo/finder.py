@@ -43,8 +43,8 @@ import cv2
 import numpy as np
 
 from vision.photo.candidates import find_candidates, larger_candidates
+from vision.photo.config import PHOTO
 from vision.photo.held import held
-from vision.photo.regions import MAX_ASPECT, OCTAVE
 from vision.photo.sources import is_faint, is_heap_part, spot_count
 from vision.top.blur import gradient_smear
 from vision.top.colour import classify_colour
@@ -64,48 +64,6 @@ from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipRea
 
 log = logging.getLogger(__name__)
 
-ABSTAIN_BELOW = 0.5     # a face read with less confidence than this is not called
-DIE_ASPECT, DIE_FILL = 1.25, 0.85  # shape of an unreadable region still reported as a die
-GROUP_DISTANCE = 0.35   # candidates closer than this (in die sizes) are one place
-PIPS_ONLY_SURE = 0.8    # confidence a die found by its pips alone needs
-TOP_SHARE = 0.55        # a trimmed top at least this share of its region is worth reading
-SMALL = 0.85            # regions below this share of a known die size may be part of one
-AGREEING = 2            # confident readings of one face that end the search early
-SIZE_SLACK = (0.8, 1.15)  # measured sizes accepted around [min_size, max_size]
-EXPECTED_RANGE = (0.75, 1.25)  # die sizes around a known one
-# a face squeezed more than this in the image is seen at a slant; two or three pips on a
-# diagonal give only its angle, a noisier measure; sixes are often laid out narrower than
-# they are long
-COCKED_SQUASH = {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66}
-BLUR_VIEW = 1.0         # blur is judged on the die with this much of its surroundings
-# A die's gradients run mostly one way also when it is sharp: a side face, a shadow or a
-# neighbour's edge in its square. A smear that could change a reading draws the pips out
-# along the motion, so a die by its shape alone whose called pips are rounder than this
-# (median elongation, ``pip_shape``) is read unless its gradients run nearly all one way
-ROUND_PIPS = 1.3
-# A smear draws every pip out the same way: along the motion, the way the gradients are
-# weakest. Called pips each round or drawn out within this many degrees of it are the die's
-# own pips smeared, not a glare arc or a printed stroke read as a pip, which run their own way
-ALONG_SMEAR = 25.0
-# A rectangle drawn out this much along the smear was grown over it: the smear is a fifth of
-# the die's edge or longer, its pips are streaks that the pip shape's window sees cut short
-SMEAR_GROWN = 1.2
-SURELY_SMEARED = 0.6    # gradient anisotropy (``vision.top.blur``): a strip, not a die
-CENTRED_FIT = 1.0       # an unsure reading's fit error up to which its pips place a square
-CENTRED_SHARE = (0.5, 1.1)  # that square's edge / the region's: a die's top, seen from above
-STRAY_FIT = 0.3         # lattice steps: the rest of a reading's pips fit this well without a stray
-EDGE_MARGIN = 2.0       # px: a die whose rectangle comes this close to the image edge is cut off
-MIN_SIZE_RATIO = 0.4    # of the median read die's size: smaller detections are parts of dice
-LARGER_SEEN = 0.6       # of a half-size look's region: a die this large found there is its die
-CENTRE_SHARE = 0.25     # of a region's size: a die found this near its centre is at its place
-OVERLAP = 0.45          # of two squares' summed sizes: closer centres overlap (touching: 0.5)
-PART_OF = 0.5           # of a die called blurred, or read: a detection this small inside it
-                        # is a part of it (``without_parts``)
-SCALE_WITNESSES = 3     # read dice needed to judge a detection's size by them
-RADIAL = 30.0           # degrees: a region's longer side this near the direction to the image
-                        # centre may hold a side face that faces the camera (``far_square``)
-OUTER_SQUARE = 1.5      # a square this many times another's, read on pips of the other shade,
-                        # read what lies around the die
 
 
 def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 150,
@@ -126,17 +84,18 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
     if image is None:
         return []
     if expected_size is not None:
-        min_size, max_size = EXPECTED_RANGE[0] * expected_size, EXPECTED_RANGE[1] * expected_size
+        low, high = PHOTO.expected_range
+        min_size, max_size = low * expected_size, high * expected_size
     # regions are searched a little beyond the range: the visible top of a die is smaller
     # than its edge (rounded edges, bevel), a region with its shadow or side larger
-    low, high = SIZE_SLACK[0] * min_size, SIZE_SLACK[1] * max_size
+    low, high = PHOTO.size_slack[0] * min_size, PHOTO.size_slack[1] * max_size
     found = _read_places(image, group_by_place(find_candidates(image, low, high)),
                          (low, high), min_size, expected_size)
     # large dice once more on a half-size image, at places the first look reported no die at
     larger = [g for g in group_by_place(larger_candidates(image, low, high))
               if not any(_seen_there(g[0], d) for d in found)]
     found += [d for d in _read_places(image, larger, (low, high), min_size, expected_size)
-              if d.size >= OCTAVE * low]  # a smaller die there was the first look's to find
+              if d.size >= PHOTO.octave * low]  # a smaller die there was the first look's to find
     kept = suppress_overlaps(without_parts(found))
     if expected_size is None:
         kept = of_one_scale(kept)
@@ -148,28 +107,28 @@ def find_dice(image_bgr: np.ndarray, *, min_size: float = 25, max_size: float = 
 def _seen_there(region: Candidate, die: DieDetection) -> bool:
     """Whether the first look reported this die at a half-size look's region: at its centre
     (a die read or abstained on there, whatever the region's extent: a smeared die's region
-    takes in its smear), or overlapping it and ``LARGER_SEEN`` of its size or larger (a
+    takes in its smear), or overlapping it and ``PHOTO.larger_seen`` of its size or larger (a
     leaning die's side face beside its top). A smaller die off its centre is a pip of a large
     die read as a die of its own, and does not hide it."""
     apart = float(np.hypot(region.cx - die.x, region.cy - die.y))
-    if apart < CENTRE_SHARE * region.size:
+    if apart < PHOTO.centre_share * region.size:
         return True
-    return die.size >= LARGER_SEEN * region.size and apart < OVERLAP * (region.size + die.size)
+    return (die.size >= PHOTO.larger_seen * region.size
+            and apart < PHOTO.overlap * (region.size + die.size))
 
 
 def of_one_scale(dets: list[DieDetection]) -> list[DieDetection]:
     """The detections less those far smaller than the dice read surely beside them.
 
-    The dice of one photo lie on one table at about one distance: common sets differ in size
-    by up to about twice, a slanted view adds a little. A "die" ``MIN_SIZE_RATIO`` of the
-    median read die or smaller is a pip of a large die, or a mark on one, read as a die of its
-    own (a red pip with a glint reads as a one). It needs ``SCALE_WITNESSES`` read dice to say.
-    """
+    The dice of one photo lie on one table at about one distance: common sets differ in size by up
+    to about twice, a slanted view adds a little. A "die" ``PHOTO.min_size_ratio`` of the median
+    read die or smaller is a pip of a large die, or a mark on one, read as a die of its own (a red
+    pip with a glint reads as a one). It needs ``PHOTO.scale_witnesses`` read dice to say. """
     read = sorted(d.size for d in dets if d.face is not None)
-    if len(read) < SCALE_WITNESSES:
+    if len(read) < PHOTO.scale_witnesses:
         return dets
     typical = read[len(read) // 2]
-    return [d for d in dets if d.size > MIN_SIZE_RATIO * typical]
+    return [d for d in dets if d.size > PHOTO.min_size_ratio * typical]
 
 
 def _read_places(image: np.ndarray, places: list[list[Candidate]], sizes: tuple[float, float],
@@ -240,7 +199,7 @@ def hypotheses(image: np.ndarray, cand: Candidate) -> Iterator[Candidate]:
 
 def far_square(cand: Candidate, centre_x: float, centre_y: float) -> Candidate | None:
     """The square of the rectangle's shorter side at its end away from the image centre, when
-    its longer side points at that centre (within ``RADIAL``); else None.
+    its longer side points at that centre (within ``PHOTO.radial``); else None.
 
     A camera above the table sees the side faces of a die that face it: towards the point
     below the camera, the middle of a view from above. A region that took in the top and
@@ -254,7 +213,7 @@ def far_square(cand: Candidate, centre_x: float, centre_y: float) -> Candidate |
         long_axis, long_side, side = (-math.sin(a), math.cos(a)), cand.h, cand.w
     out_x, out_y = cand.cx - centre_x, cand.cy - centre_y
     along = out_x * long_axis[0] + out_y * long_axis[1]
-    if abs(along) < math.cos(math.radians(RADIAL)) * math.hypot(out_x, out_y) or along == 0.0:
+    if abs(along) < math.cos(math.radians(PHOTO.radial)) * math.hypot(out_x, out_y) or along == 0.0:
         return None
     shift = math.copysign((long_side - side) / 2.0, along)
     return Candidate(cand.cx + shift * long_axis[0], cand.cy + shift * long_axis[1], side, side,
@@ -262,7 +221,7 @@ def far_square(cand: Candidate, centre_x: float, centre_y: float) -> Candidate |
 
 
 def _plausible_top(cand: Candidate, top: Candidate) -> bool:
-    return top.aspect <= MAX_ASPECT and top.size >= TOP_SHARE * cand.size
+    return top.aspect <= PHOTO.max_aspect and top.size >= PHOTO.top_share * cand.size
 
 
 def _squared(c: Candidate, side: float) -> Candidate:
@@ -282,8 +241,8 @@ def _called(h: Candidate, r: PipReading) -> bool:
         return False
     spots = spot_count(h)
     if spots is None:
-        return r.confidence >= ABSTAIN_BELOW
-    return spots <= r.face and r.confidence >= PIPS_ONLY_SURE
+        return r.confidence >= PHOTO.abstain_below
+    return spots <= r.face and r.confidence >= PHOTO.pips_only_sure
 
 
 def without_outer_readings(called: list[tuple[Candidate, PipReading]]
@@ -292,7 +251,7 @@ def without_outer_readings(called: list[tuple[Candidate, PipReading]]
     around the die.
 
     A die's pips are all darker or all lighter than its body. A reading of another face, on
-    pips of the other shade, in a square ``OUTER_SQUARE`` times as large as a confident
+    pips of the other shade, in a square ``PHOTO.outer_square`` times as large as a confident
     reading's or more, found its pips beyond that die's top: the table's shading at the
     die's corners, a neighbour's pips (nell 112438: a red three read at 23 px, and as four
     dark pips at 41 and 46 px). It is left out, and the rest must still agree. The smallest
@@ -301,16 +260,17 @@ def without_outer_readings(called: list[tuple[Candidate, PipReading]]
     a part of a die's pips: the middle pip of a five reads as a one)."""
     return [(h, r) for h, r in called
             if not any(r2.face != r.face and r2.polarity != r.polarity
-                       and h.size >= OUTER_SQUARE * h2.size for h2, r2 in called)]
+                       and h.size >= PHOTO.outer_square * h2.size for h2, r2 in called)]
 
 
 def read_hypotheses(image: np.ndarray, done: list[tuple[Candidate, PipReading]],
                     hyps: Iterable[Candidate]) -> list[tuple[Candidate, PipReading]]:
-    """Read more hypotheses after those ``done`` until ``AGREEING`` confident readings agree."""
+    """Read more hypotheses after those ``done`` until ``PHOTO.agreeing`` confident readings
+    agree."""
     out = list(done)
     for h in hyps:
         faces = [r.face for h, r in out if _called(h, r)]
-        if len(faces) >= AGREEING and len(set(faces)) == 1:
+        if len(faces) >= PHOTO.agreeing and len(set(faces)) == 1:
             break
         out.append((h, read_top(view(image, h))))
     return out
@@ -320,9 +280,10 @@ def group_by_place(cands: list[Candidate]) -> list[list[Candidate]]:
     """Candidates of one place (found in several masks, with or without side faces) grouped,
     the squarest and fullest first in each group."""
     groups: list[list[Candidate]] = []
+    near = PHOTO.group_distance  # read once: the loops run over hundreds of candidates
     for c in sorted(cands, key=lambda c: (c.aspect - c.fill)):
         for g in groups:
-            if np.hypot(c.cx - g[0].cx, c.cy - g[0].cy) < GROUP_DISTANCE * min(c.size, g[0].size):
+            if np.hypot(c.cx - g[0].cx, c.cy - g[0].cy) < near * min(c.size, g[0].size):
                 if all(not _same_rect(c, k) for k in g):
                     g.append(c)
                 break
@@ -338,7 +299,8 @@ def _same_rect(a: Candidate, b: Candidate) -> bool:
 
 def _die_shaped(c: Candidate) -> bool:
     """A region that is a die by shape alone: square, full, not cut out of a longer one."""
-    return (c.aspect <= DIE_ASPECT and c.fill >= DIE_FILL and not c.source.endswith("+split")
+    return (c.aspect <= PHOTO.die_aspect and c.fill >= PHOTO.die_fill
+            and not c.source.endswith("+split")
             and spot_count(c) is None)
 
 
@@ -351,7 +313,7 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
         return None  # no pip at all: not a die
     hyps = itertools.chain(group[1:], hypotheses(image, cand))
     whole = None
-    if expected_size is not None and cand.size < SMALL * expected_size:
+    if expected_size is not None and cand.size < PHOTO.small * expected_size:
         # a region smaller than a die of known size may hold part of one: the square of the
         # whole size is read too, and it must not show more pips than the face called
         whole = read_top(view(image, _squared(cand, expected_size)))
@@ -377,7 +339,7 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
         face, conf, reason = None, 0.0, "cut off"
     elif face is not None and _leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
-    elif _smeared(rectify(image, h, CROP, BLUR_VIEW), h,
+    elif _smeared(rectify(image, h, CROP, PHOTO.blur_view), h,
                   r if face is not None and any(_die_shaped(c) for c in group) else None):
         face, conf, reason = None, 0.0, "blurred"
     if face is None and all(spot_count(c) == 3 for c in group):
@@ -421,7 +383,7 @@ def on_pips(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
     centre = pts.mean(axis=0)
     # fit[1]: pip offset from the centre, image pixels (the pips' spread over the layout's)
     edge = 2.0 * fit[1] / READER.nominal_step
-    if not (CENTRED_SHARE[0] <= edge / h.size <= CENTRED_SHARE[1]
+    if not (PHOTO.centred_share[0] <= edge / h.size <= PHOTO.centred_share[1]
             and sizes[0] <= edge <= sizes[1]):
         return None  # the pips span too little (or too much) of their region to be its top
     return Candidate(float(centre[0]), float(centre[1]), edge, edge, h.angle, h.fill,
@@ -433,18 +395,18 @@ def _top_pips(h: Candidate, r: PipReading) -> tuple[Candidate, np.ndarray, Layou
     or None when they place no square.
 
     A side face's pip among four to seven is left out when the rest then fit a layout within
-    ``STRAY_FIT`` (any two pips fit a two, so among fewer a stray cannot be told). Otherwise
+    ``PHOTO.stray_fit`` (any two pips fit a two, so among fewer a stray cannot be told). Otherwise
     all the pips place the square if there are at most six and the reader's fit of them was
-    within ``CENTRED_FIT``.
+    within ``PHOTO.centred_fit``.
     """
     if not 2 <= len(r.blobs) <= 7:
         return None
     pts = _to_image(h, centres(r.blobs))
-    found = fitting_pips(pts, STRAY_FIT) if len(pts) >= 4 else None
+    found = fitting_pips(pts, PHOTO.stray_fit) if len(pts) >= 4 else None
     if found is not None:
         keep, fit = found
         return h, pts[keep], fit
-    if len(pts) > 6 or r.fit_error > CENTRED_FIT:
+    if len(pts) > 6 or r.fit_error > PHOTO.centred_fit:
         return None
     whole = best_fit(pts)
     return None if whole is None else (h, pts, whole)
@@ -458,14 +420,14 @@ def _to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
 
 
 def _leaning(image: np.ndarray, called: list[tuple[Candidate, PipReading]], face: int) -> bool:
-    """Whether a die reads as leaning (its pips squeezed below ``COCKED_SQUASH``) in every
+    """Whether a die reads as leaning (its pips squeezed below ``READER.cocked_squash``) in every
     confident reading of its face: a die that leans is squeezed in all of them, while one
     square turned off the die's axes squeezes the diagonal of a 2 or 3 on its own.
 
     That diagonal is squeezed only if it is against the die's own edges as well
     (``edge_squash``): a flat die near the edge of a top-down view shows a side face, and the
     region's outline then turns its rectangle off the top's axes."""
-    limit = COCKED_SQUASH[face]
+    limit = READER.cocked_squash[face]
     return all(image_squash(h, r) < limit
                and (len(r.blobs) >= 4 or edge_squash(image, h, r) < limit)
                for h, r in called if r.face == face)
@@ -492,9 +454,9 @@ def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> b
     """Whether a die (``crop``: its rectangle ``h`` warped to a square) is smeared by motion
     past reading: its gradients run mostly one way (``READER.blur_anisotropy``), and the reading
     that may vouch for its pips (``sharp_pips``: a face called at a place with a region that
-    is a die by shape alone) is None, shows pips drawn out (``ROUND_PIPS``) in the image
+    is a die by shape alone) is None, shows pips drawn out (``PHOTO.round_pips``) in the image
     otherwise than a smear draws a die's own pips (``drawn_along_smear``), or the gradients
-    run nearly all one way (``SURELY_SMEARED``). A pip group or a region split from a longer
+    run nearly all one way (``PHOTO.surely_smeared``). A pip group or a region split from a longer
     one does not vouch for a die: on a smeared or leaning die it is often marks read as pips.
 
     The crop stretched ``h`` to a square, which makes a streak along the long side of a
@@ -503,29 +465,29 @@ def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> b
     anisotropy, smear = gradient_smear(crop)
     if anisotropy <= READER.blur_anisotropy:
         return False
-    if sharp_pips is None or anisotropy > SURELY_SMEARED:
+    if sharp_pips is None or anisotropy > PHOTO.surely_smeared:
         return True
-    return not (sharp_pips.elongation * h.aspect < ROUND_PIPS
+    return not (sharp_pips.elongation * h.aspect < PHOTO.round_pips
                 or drawn_along_smear(h, sharp_pips, smear))
 
 
 def drawn_along_smear(h: Candidate, pips: PipReading, smear: tuple[float, float]) -> bool:
     """Whether each of the called ``pips`` of ``h``'s view is, in the image, round
-    (``ROUND_PIPS``) or drawn out within ``ALONG_SMEAR`` degrees of ``smear`` (a direction
-    in ``h``'s blur crop, whose axes are the view's, ``BLUR_VIEW``): what a short smear does
-    to every pip of a die alike. Not when ``h`` itself is drawn out along the smear
-    (``SMEAR_GROWN``)."""
+    (``PHOTO.round_pips``) or drawn out within ``PHOTO.along_smear`` degrees of ``smear`` (a
+    direction in ``h``'s blur crop, whose axes are the view's, ``PHOTO.blur_view``): what a short
+    smear does to every pip of a die alike. Not when ``h`` itself is drawn out along the smear
+    (``PHOTO.smear_grown``)."""
     if not pips.spreads:
         return False
     _, ex, ey = view_axes(h, VIEW, VIEW / CROP)
     to_image = np.column_stack([ex, ey])  # a crop step as an image step
     motion = to_image @ np.array(smear)
-    if h.aspect >= SMEAR_GROWN and _along(ex if h.w >= h.h else ey, motion):
+    if h.aspect >= PHOTO.smear_grown and _along(ex if h.w >= h.h else ey, motion):
         return False
     for xx, yy, xy in pips.spreads:
         spread = to_image @ np.array([[xx, xy], [xy, yy]]) @ to_image.T
         variances, axes = np.linalg.eigh(spread)  # ascending: the long axis is the last
-        if variances[1] < ROUND_PIPS ** 2 * max(float(variances[0]), 1e-9):
+        if variances[1] < PHOTO.round_pips ** 2 * max(float(variances[0]), 1e-9):
             continue
         if not _along(axes[:, 1], motion):
             return False
@@ -533,21 +495,22 @@ def drawn_along_smear(h: Candidate, pips: PipReading, smear: tuple[float, float]
 
 
 def _along(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two directions (image vectors, either sense) lie within ``ALONG_SMEAR``."""
+    """Whether two directions (image vectors, either sense) lie within ``PHOTO.along_smear``."""
     cos = abs(float(a @ b)) / max(float(np.hypot(*a) * np.hypot(*b)), 1e-9)
-    return cos >= math.cos(math.radians(ALONG_SMEAR))
+    return cos >= math.cos(math.radians(PHOTO.along_smear))
 
 
 def _cut_off(image: np.ndarray, cand: Candidate) -> bool:
     # rounded corners: a die is cut off when the frame crosses 90 % of its rectangle
     pts = cv2.boxPoints(((cand.cx, cand.cy), (0.9 * cand.w, 0.9 * cand.h), cand.angle))
     h, w = image.shape[:2]
-    return bool((pts[:, 0] < EDGE_MARGIN).any() or (pts[:, 1] < EDGE_MARGIN).any()
-                or (pts[:, 0] > w - EDGE_MARGIN).any() or (pts[:, 1] > h - EDGE_MARGIN).any())
+    margin = PHOTO.edge_margin
+    return bool((pts[:, 0] < margin).any() or (pts[:, 1] < margin).any()
+                or (pts[:, 0] > w - margin).any() or (pts[:, 1] > h - margin).any())
 
 
 def without_parts(dets: list[DieDetection]) -> list[DieDetection]:
-    """The detections less the parts of far larger dice (``PART_OF`` of their size or
+    """The detections less the parts of far larger dice (``PHOTO.part_of`` of their size or
     smaller, inside them): anything inside a die called blurred (its smeared pips), and a one
     inside a die whose face was called (its pip read as a die of its own: a small square
     around a yellow pip on a green die reads by hue as a one, as surely as a die can be,
@@ -555,7 +518,7 @@ def without_parts(dets: list[DieDetection]) -> list[DieDetection]:
     wrong, a die taken in with what lies around it (chase: a casino two, seen through to its
     far side's pips, reads as a four in a square twice its size)."""
     def part_of(d: DieDetection, s: DieDetection) -> bool:
-        return d.size < PART_OF * s.size and np.hypot(d.x - s.x, d.y - s.y) < 0.5 * s.size
+        return d.size < PHOTO.part_of * s.size and np.hypot(d.x - s.x, d.y - s.y) < 0.5 * s.size
     return [d for d in dets if not any(
         part_of(d, s) for s in dets
         if s.reason == "blurred" or (d.face == 1 and s.face is not None))]

@@ -9,10 +9,10 @@ heap's outline around it, half its edge away (a local maximum of the distance tr
 the outline near it runs along the die's own edges, so the distance changes along the die's
 two axes there.
 
-The dice of one photo lie on one table at about one distance, so a heap's dice are as large
-as the single dice found beside them (``HEAP_SPAN`` around the median of ``WITNESSES`` or
-more): too few of those, and no heap is split. A region that runs out of the frame, or holds
-more than ``HEAP_MOST`` dice, is clutter (a cable, a tray's wall, a keyboard), not a heap.
+The dice of one photo lie on one table at about one distance, so a heap's dice are as large as the
+single dice found beside them (``PHOTO.heap_span`` around the median of ``PHOTO.heap_witnesses`` or
+more): too few of those, and no heap is split. A region that runs out of the frame, or holds more
+than ``PHOTO.heap_most`` dice, is clutter (a cable, a tray's wall, a keyboard), not a heap.
 
 A heap's parts are placed only where no other candidate lies, and are marked ``HEAP``: the
 finder reports one only when its face reads (``vision.photo.finder``).
@@ -26,15 +26,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.photo.config import PHOTO
 from vision.photo.regions import apart
 from vision.photo.sources import HEAP, is_faint, is_heap_part
 from vision.top.pips import gradient_votes, standing_out
 from vision.top.types import Candidate
-
-HEAP_SPAN = (0.7, 1.4)    # a heap's dice: this share of the single dice's median edge
-HEAP_MOST = 12            # a heap's area in single dice: larger regions are clutter
-WITNESSES = 3             # single dice that must give the dice's size
-NEAR_AXES = 0.9           # of a part's half edge: the distance's changes there give its axes
 
 
 def heap_parts(heaps: list[tuple[np.ndarray, str]], found: list[Candidate],
@@ -64,7 +60,7 @@ def heap_parts(heaps: list[tuple[np.ndarray, str]], found: list[Candidate],
 def typical_size(found: list[Candidate]) -> float | None:
     """The median edge of the candidates that are regions of one die (not the halves of a
     pair, a group of pips or the second look's), each mask's region counted, None when they
-    lie at fewer than ``WITNESSES`` places: several masks find one die, and it is one
+    lie at fewer than ``PHOTO.heap_witnesses`` places: several masks find one die, and it is one
     witness."""
     single = [c for c in found if not is_faint(c) and not is_heap_part(c)
               and "+split" not in c.source and not c.source.startswith("pips")]
@@ -72,7 +68,7 @@ def typical_size(found: list[Candidate]) -> float | None:
     for c in single:
         if all(np.hypot(c.cx - p.cx, c.cy - p.cy) > 0.5 * min(c.size, p.size) for p in places):
             places.append(c)
-    if len(places) < WITNESSES:
+    if len(places) < PHOTO.heap_witnesses:
         return None
     sizes = sorted(c.size for c in single)
     return sizes[len(sizes) // 2]
@@ -81,9 +77,9 @@ def typical_size(found: list[Candidate]) -> float | None:
 def _parts(outline: np.ndarray, source: str, size: float, frame: tuple[int, int]
            ) -> list[Candidate]:
     """The die squares of one heap whose dice are about ``size`` px."""
-    lo, hi = HEAP_SPAN[0] * size, HEAP_SPAN[1] * size
+    lo, hi = PHOTO.heap_span[0] * size, PHOTO.heap_span[1] * size
     area = cv2.contourArea(outline)
-    if not 2.0 * lo * lo <= area <= HEAP_MOST * size * size:
+    if not 2.0 * lo * lo <= area <= PHOTO.heap_most * size * size:
         return []
     x, y, w, h = cv2.boundingRect(outline)
     if x <= 0 or y <= 0 or x + w >= frame[1] or y + h >= frame[0]:
@@ -103,7 +99,8 @@ def _parts(outline: np.ndarray, source: str, size: float, frame: tuple[int, int]
     out = []
     for px, py in centres[1:].tolist():
         half = float(distance[round(py), round(px)])
-        near = ((cols - px) ** 2 + (rows - py) ** 2 <= (NEAR_AXES * half) ** 2) & (distance > 0)
+        reach = PHOTO.heap_near_axes * half
+        near = ((cols - px) ** 2 + (rows - py) ** 2 <= reach ** 2) & (distance > 0)
         axes, _ = standing_out(strength[near], direction[near], turns=4)
         edge = 2.0 * half
         square = np.zeros_like(region)

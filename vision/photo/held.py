@@ -17,23 +17,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.photo.config import PHOTO
 from vision.top.arrays import percentile_u8
 from vision.top.skin import skin_mask
-
-HAND_AREA = 6.0     # die areas: a skin-coloured region this large is a hand, not dice
-HELD_SHARE = 0.25   # of the square twice a die's edge about its centre: that much hand
-                    # around a die is a hand holding it (the die itself is a quarter)
-TABLE_APART = 30.0  # Lab units, summed over the channels: nearer the table's median colour
-                    # is the table (a wooden one is skin-coloured)
-WORK_SCALE = 0.5    # the check runs on an image this much smaller (a hand is large)
 
 
 def held(image_bgr: np.ndarray, places: list[tuple[float, float, float]]) -> list[bool]:
     """Whether each die, given as (centre x, centre y, edge) in pixels of ``image_bgr``, is
-    held in a hand: ``HELD_SHARE`` of the square twice its edge about its centre is hand."""
-    if not places or min(image_bgr.shape[:2]) * WORK_SCALE < 1:
+    held in a hand: ``PHOTO.held_share`` of the square twice its edge about its centre is hand."""
+    scale = PHOTO.held_work_scale
+    if not places or min(image_bgr.shape[:2]) * scale < 1:
         return [False] * len(places)  # nothing to check, or an image too small to halve
-    small = cv2.resize(image_bgr, None, fx=WORK_SCALE, fy=WORK_SCALE,
+    small = cv2.resize(image_bgr, None, fx=scale, fy=scale,
                        interpolation=cv2.INTER_AREA)
     hand = hand_mask(small)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(hand, connectivity=8)
@@ -43,24 +38,24 @@ def held(image_bgr: np.ndarray, places: list[tuple[float, float, float]]) -> lis
     rows, cols = labels.shape
     out = []
     for x, y, size in places:
-        x, y, edge = x * WORK_SCALE, y * WORK_SCALE, size * WORK_SCALE
+        x, y, edge = x * scale, y * scale, size * scale
         x0, x1 = max(0, int(x - edge)), min(cols, int(x + edge) + 1)
         y0, y1 = max(0, int(y - edge)), min(rows, int(y + edge) + 1)
         window = labels[y0:y1, x0:x1]
         if window.size == 0:
             out.append(False)
             continue
-        large = areas >= HAND_AREA * edge * edge
+        large = areas >= PHOTO.hand_area * edge * edge
         large[0] = False  # label 0 is everything that is not skin
-        out.append(bool(large[window].mean() >= HELD_SHARE))
+        out.append(bool(large[window].mean() >= PHOTO.held_share))
     return out
 
 
 def hand_mask(image_bgr: np.ndarray) -> np.ndarray:
-    """255 where the image shows skin's colour and not the table's (``TABLE_APART``), with
+    """255 where the image shows skin's colour and not the table's (``PHOTO.table_apart``), with
     specks thinner than 3 px opened away; else 0."""
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
     table = np.array([percentile_u8(channel, 50) for channel in cv2.split(lab)], np.float32)
-    apart = np.abs(lab.astype(np.float32) - table).sum(axis=2) > TABLE_APART
+    apart = np.abs(lab.astype(np.float32) - table).sum(axis=2) > PHOTO.table_apart
     hand = cv2.bitwise_and(skin_mask(image_bgr), apart.astype(np.uint8) * 255)
     return cv2.morphologyEx(hand, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))

@@ -6,11 +6,11 @@ into groups of neighbours; each group of four to six spots spread in two directi
 or 6) proposes a die square from the spots' extent and direction. Three spots evenly spaced
 on a line with no other spot around them (a 3) propose the square whose diagonal they are:
 the same three in a 5's diagonal or a 6's column have that face's other pips within
-``ALONE`` of the square they imply, and a 6 leaning on an edge (its columns shortened, each
-linked on its own) shows its other column as a parallel row beside it. The proposal carries
-its spot count (source ``"pips<n>"``): the reader accepts it only when it reads at least
-that many pips, and a place only threes propose is never reported as an unreadable die
-(``vision.photo.finder``). Ones and twos give too little to place a die.
+``PHOTO.three_alone`` of the square they imply, and a 6 leaning on an edge (its columns shortened,
+each linked on its own) shows its other column as a parallel row beside it. The proposal carries its
+spot count (source ``"pips<n>"``): the reader accepts it only when it reads at least that many pips,
+and a place only threes propose is never reported as an unreadable die (``vision.photo.finder``).
+Ones and twos give too little to place a die.
 
 May import numpy, OpenCV, ``vision.top.arrays`` and ``Candidate`` from
 ``vision.photo.regions``.
@@ -24,40 +24,19 @@ import math
 import cv2
 import numpy as np
 
+from vision.photo.config import PHOTO
 from vision.photo.sources import SPOTS
 from vision.top.arrays import nonzero_yx
 from vision.top.types import Candidate
-
-PIP_OFFSET = 0.27      # centre-to-side-pip distance over the die edge on common dice
-PIP_SIGMA = 0.06       # DoG scale over the die edge (a pip is about 0.18 of the edge)
-LINK = 0.6             # neighbouring pips of one die lie closer than this many die edges
-# DoG answer (grey levels) of a pip; weaker spots (JPEG grain, table texture, die edges) link
-# into the pips' groups and spoil them (white and red dice found in the nell-byler photos, of
-# 265: 232 at 12, 237 at 20, 243 at 30, 246 at 45, 247 at 60)
-MIN_RESPONSE = 45.0
-LEVEL_RATIO = 1.6      # die sizes proposed in one band: [s, 1.6 s]
-WORK_SIGMA = 1.5       # a band's pip scale on the copy of the image it is searched in
-MAX_SPOTS = 600        # more spots than this: a textured table, pips cannot be told apart
-IN_LINE = 0.12         # a three's middle spot lies within this share of its span of the midpoint
-# die edges around a three's centre with no other spot: a 6's other column lies at 0.76-0.85
-# of the square its column implies, a 5's other corners at 0.38 of its own
-ALONE = 0.9
-# another row of three beside a three, as a 6's other column: its span within this ratio of
-# the three's, turned less than this, shifted along the three by at most this share of its
-# span and lying at most this many spans from it
-PAIR_SPAN = (0.75, 1.33)
-PAIR_TURN = 15.0
-PAIR_SHIFT = 0.5
-PAIR_APART = 2.5
 
 
 def pip_groups(grey: np.ndarray, min_size: float, max_size: float) -> list[Candidate]:
     """Die squares proposed by groups of pip-like spots in a grey image.
 
-    The size range is searched in bands ``LEVEL_RATIO`` wide, each at its own pip scale and
+    The size range is searched in bands ``PHOTO.level_ratio`` wide, each at its own pip scale and
     link reach: under one scale for all, the pips of a small die's column merge into one spot
     and a large die's pips lie too far apart to link. A band for large dice is searched on a
-    reduced copy of the image, where its pips are about ``WORK_SIGMA`` across.
+    reduced copy of the image, where its pips are about ``PHOTO.work_sigma`` across.
 
     Args:
         grey: the image's lightness (uint8 or float).
@@ -70,7 +49,7 @@ def pip_groups(grey: np.ndarray, min_size: float, max_size: float) -> list[Candi
     out: list[Candidate] = []
     lo = max(1.0, min_size)
     while True:
-        hi = min(max_size, lo * LEVEL_RATIO)
+        hi = min(max_size, lo * PHOTO.level_ratio)
         out.extend(_band(img, lo, hi))
         if hi >= max_size:
             return out
@@ -80,16 +59,16 @@ def pip_groups(grey: np.ndarray, min_size: float, max_size: float) -> list[Candi
 def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
     """Proposals for dice with edges in [lo, hi] (image pixels)."""
     typical = math.sqrt(lo * hi)
-    sigma = PIP_SIGMA * typical
-    scale = min(1.0, WORK_SIGMA / sigma)
+    sigma = PHOTO.pip_sigma * typical
+    scale = min(1.0, PHOTO.work_sigma / sigma)
     if scale < 1.0:
         img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     out: list[Candidate] = []
     for sign in (-1.0, 1.0):  # dark pips, then light pips
         spots = _spots(sign * img, max(1.0, sigma * scale))
-        if len(spots) > MAX_SPOTS:
+        if len(spots) > PHOTO.max_spots:
             continue
-        groups = _link(spots, LINK * typical * scale)
+        groups = _link(spots, PHOTO.spot_link * typical * scale)
         for group in groups:
             cand = _square(spots[group] / scale, lo, hi)
             if cand is not None and (len(group) > 3 or (
@@ -99,10 +78,10 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
 
 
 def _spots(img: np.ndarray, sigma: float) -> np.ndarray:
-    """(x, y) of local maxima of a difference of Gaussians above ``MIN_RESPONSE``."""
+    """(x, y) of local maxima of a difference of Gaussians above ``PHOTO.spot_min_response``."""
     resp = cv2.GaussianBlur(img, (0, 0), sigma) - cv2.GaussianBlur(img, (0, 0), 2.5 * sigma)
     k = max(3, int(2 * sigma) | 1)
-    peaks = (resp >= cv2.dilate(resp, np.ones((k, k), np.uint8))) & (resp > MIN_RESPONSE)
+    peaks = (resp >= cv2.dilate(resp, np.ones((k, k), np.uint8))) & (resp > PHOTO.spot_min_response)
     ys, xs = nonzero_yx(peaks)
     return np.stack([xs, ys], axis=1).astype(np.float32).reshape(-1, 2)
 
@@ -137,7 +116,7 @@ def _square(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | No
     (cx, cy), (w, h), angle = cv2.minAreaRect(pts.reshape(-1, 1, 2))
     if min(w, h) < 0.6 * max(w, h):
         return None  # not a square pattern: a row of pips, or spots of two dice
-    size = max(w, h) / (2 * PIP_OFFSET)
+    size = max(w, h) / (2 * PHOTO.pip_offset)
     if not min_size <= size <= max_size:
         return None
     return Candidate(float(cx), float(cy), size, size, float(angle), 0.0,
@@ -151,7 +130,7 @@ def _diagonal(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | 
     if row is None:
         return None
     ends, middle, span = row
-    size = span / (2 * PIP_OFFSET * math.sqrt(2))
+    size = span / (2 * PHOTO.pip_offset * math.sqrt(2))
     if not min_size <= size <= max_size:
         return None
     dx, dy = (float(v) for v in ends[1] - ends[0])
@@ -160,21 +139,22 @@ def _diagonal(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | 
 
 
 def _alone(cand: Candidate, spots: np.ndarray, group: list[int], scale: float) -> bool:
-    """Whether no spot but the group's lies within ``ALONE`` die edges of its centre."""
+    """Whether no spot but the group's lies within ``PHOTO.three_alone`` die edges of its centre."""
     others = np.delete(spots, group, axis=0) / scale
     if len(others) == 0:
         return True
-    return float(np.hypot(others[:, 0] - cand.cx, others[:, 1] - cand.cy).min()) >= ALONE * cand.w
+    nearest = float(np.hypot(others[:, 0] - cand.cx, others[:, 1] - cand.cy).min())
+    return nearest >= PHOTO.three_alone * cand.w
 
 
 def _even_row(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, float] | None:
     """Three spots' two ends, middle and span when they are evenly spaced on a line (the
-    middle within ``IN_LINE`` of the span from the ends' midpoint), else None."""
+    middle within ``PHOTO.in_line`` of the span from the ends' midpoint), else None."""
     far = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=2)
     i, j = (int(v) for v in np.unravel_index(int(np.argmax(far)), far.shape))
     ends, middle = pts[[i, j]], pts[3 - i - j]
     span = float(far[i, j])
-    if span == 0.0 or np.linalg.norm(middle - ends.mean(axis=0)) > IN_LINE * span:
+    if span == 0.0 or np.linalg.norm(middle - ends.mean(axis=0)) > PHOTO.in_line * span:
         return None
     return ends, middle, span
 
@@ -189,6 +169,8 @@ def _paired(spots: np.ndarray, group: list[int], groups: list[list[int]]) -> boo
         return False
     (a, b), middle, span = row
     along = (b - a) / span
+    spans, turned = PHOTO.pair_span, math.cos(math.radians(PHOTO.pair_turn))
+    shifted, apart_most = PHOTO.pair_shift * span, PHOTO.pair_apart * span
     for other in groups:
         if other == group:
             continue
@@ -197,13 +179,13 @@ def _paired(spots: np.ndarray, group: list[int], groups: list[list[int]]) -> boo
             if beside is None:
                 continue
             (c, d), centre, other_span = beside
-            if not PAIR_SPAN[0] <= other_span / span <= PAIR_SPAN[1]:
+            if not spans[0] <= other_span / span <= spans[1]:
                 continue
-            if abs(float(np.dot(d - c, along))) < other_span * math.cos(math.radians(PAIR_TURN)):
+            if abs(float(np.dot(d - c, along))) < other_span * turned:
                 continue
             offset = centre - middle
             shift = abs(float(np.dot(offset, along)))
             apart = abs(float(offset[0] * along[1] - offset[1] * along[0]))
-            if shift <= PAIR_SHIFT * span and apart <= PAIR_APART * span:
+            if shift <= shifted and apart <= apart_most:
                 return True
     return False

@@ -20,20 +20,9 @@ from collections.abc import Iterable
 import cv2
 import numpy as np
 
+from vision.photo.config import PHOTO
 from vision.photo.sources import FAINT
 from vision.top.types import Candidate
-
-MAX_ASPECT = 1.4        # longer / shorter side of a region that may still be one die
-MIN_FILL = 0.8          # region area / rectangle area (a disc fills 0.79)
-MAX_ROUNDNESS = 0.84    # region area / enclosing circle area above which it is a disc
-SEARCH_PX = 20          # the smallest die is searched for at about this many pixels
-OCTAVE = 2.0            # dice this many times the smallest are searched again at half size
-EDGE_LOW, EDGE_HIGH = 40, 100  # Canny thresholds for die outlines
-SPLIT_ASPECT = (1.7, 2.3)  # a region this elongated may be two touching dice
-MASK_LEVELS = (14.0, 28.0)  # Lab differences from the table that make a mask
-CREAM_LEVEL = 8.0  # cream dice differ from a light grey table in little but yellowness
-LOCAL_TABLE = 3.0  # the local table estimate is sized for dice this many times the smallest
-FAINT_CREAM = 6.0  # mean Lab yellowness over the table of a faint cream die (seen: 7-10)
 
 
 def estimate_table(lab: np.ndarray, max_size: float) -> np.ndarray:
@@ -57,7 +46,7 @@ def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray
                 "green": -diff[:, :, 1], "yellow": diff[:, :, 2], "blue": -diff[:, :, 2]}
     masks = {}
     for name, ch in channels.items():
-        for level in MASK_LEVELS + (CREAM_LEVEL,) * (name == "yellow"):
+        for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow"):
             masks[f"{name}{int(level)}"] = (ch > level).astype(np.uint8) * 255
     return masks
 
@@ -81,18 +70,20 @@ def regions_and_heaps(mask: np.ndarray, min_size: float, max_size: float, source
     heaps: list[np.ndarray] = []
     min_area = (0.6 * min_size) ** 2
     max_area = (1.5 * max_size) ** 2
+    # read once: a mask may hold thousands of contours
+    min_fill, max_aspect, split_aspect = PHOTO.min_fill, PHOTO.max_aspect, PHOTO.split_aspect
     for c in contours:
         area = cv2.contourArea(c)
         if area < min_area:
             continue
         cand = _fit(c, area, source)
-        if cand is None or cand.fill < MIN_FILL or cand.aspect > SPLIT_ASPECT[1]:
+        if cand is None or cand.fill < min_fill or cand.aspect > split_aspect[1]:
             heaps.append(c)
-        if area > max_area or cand is None or cand.fill < MIN_FILL or _round(c, area):
+        if area > max_area or cand is None or cand.fill < min_fill or _round(c, area):
             continue
-        if cand.aspect <= MAX_ASPECT and min_size <= cand.size <= max_size:
+        if cand.aspect <= max_aspect and min_size <= cand.size <= max_size:
             out.append(cand)
-        elif SPLIT_ASPECT[0] <= cand.aspect <= SPLIT_ASPECT[1]:
+        elif split_aspect[0] <= cand.aspect <= split_aspect[1]:
             out.extend(s for s in split_pair(cand) if min_size <= s.size <= max_size)
     return out, heaps
 
@@ -110,7 +101,7 @@ def split_pair(c: Candidate) -> list[Candidate]:
 def _round(contour: np.ndarray, area: float) -> bool:
     """A disc (a hole, a coin, a counter) fills its enclosing circle; a square fills 64 %."""
     _, radius = cv2.minEnclosingCircle(contour)
-    return area / (np.pi * radius * radius + 1e-6) > MAX_ROUNDNESS
+    return area / (np.pi * radius * radius + 1e-6) > PHOTO.max_roundness
 
 
 def _fit(contour: np.ndarray, area: float, source: str) -> Candidate | None:
@@ -136,8 +127,8 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
     """
     box = max(3, int(min_size / 3) | 1)
     yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
-    looks = [("cream", (yellow > FAINT_CREAM).astype(np.uint8) * 255, max_size)]
-    local_max = LOCAL_TABLE * min_size
+    looks = [("cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size)]
+    local_max = PHOTO.local_table * min_size
     if local_max < max_size:
         local = difference_masks(lab, estimate_table(lab, local_max))
         looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
@@ -158,7 +149,7 @@ def apart(c: Candidate, others: Iterable[Candidate]) -> bool:
 def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:
     """Regions enclosed by strong edges: a die whose body has no colour contrast with the
     table (white on white paper, one shaded half) still has an outline."""
-    edges = cv2.Canny(cv2.GaussianBlur(grey, (3, 3), 0), EDGE_LOW, EDGE_HIGH)
+    edges = cv2.Canny(cv2.GaussianBlur(grey, (3, 3), 0), PHOTO.edge_low, PHOTO.edge_high)
     edges = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(grey)

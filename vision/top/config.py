@@ -1,4 +1,5 @@
-"""Every threshold of the shared top-face reader (``vision.top``), in one frozen config.
+"""Every threshold of the shared top-face reader (``vision.top``), in one frozen config, and
+skin's colour for the two hand checks.
 
 ``READER`` is the configuration the readers use; a field is read as ``READER.field``. Each
 field's comment says what it means; the evidence behind a value (which photos, which sweep)
@@ -11,7 +12,7 @@ May import ``vision.top.types`` only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vision.top.types import CROP
 
@@ -22,6 +23,11 @@ class ReaderConfig:
 
     # a face is called only at this confidence, the referee's threshold
     min_confidence: float = 0.6
+    # a face squeezed more than this in the image is seen at a slant; two or three pips on a
+    # diagonal give only its angle, a noisier measure; sixes are often laid out narrower than
+    # they are long
+    cocked_squash: dict[int, float] = field(
+        default_factory=lambda: {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66})
 
     # pips and layouts (``vision.top.pips``)
     peak_fraction: float = 0.4  # a pip answers at least this fraction of the strongest pip
@@ -117,4 +123,16 @@ class ReaderConfig:
     one_way: float = 0.75
 
 
+@dataclass(frozen=True)
+class SkinConfig:
+    """Skin's colour (``vision.top.skin``), for the board's hand check and the photo finder's
+    held-die check."""
+
+    min_saturation: int = 45  # HSV saturation skin has at least (more if the paper has more)
+    # YCrCb: skin's Cr and Cb, any brightness
+    low_ycrcb: tuple[int, int, int] = (0, 135, 80)
+    high_ycrcb: tuple[int, int, int] = (255, 178, 130)
+
+
 READER = ReaderConfig()
+SKIN = SkinConfig()

@@ -2,7 +2,7 @@
 the board (``vision.board.hand``) and the photo finder's die held in a hand
 (``vision.photo.held``).
 
-May import ``vision.top.arrays``, OpenCV and numpy.
+May import ``vision.top.arrays``, ``vision.top.config``, OpenCV and numpy.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import cv2
 import numpy as np
 
 from vision.top.arrays import at_least, percentile_u8
+from vision.top.config import SKIN
 
-SKIN_MIN_SATURATION = 45
-_SKIN_LOW = np.array([0, 135, 80], np.uint8)     # YCrCb: skin's Cr and Cb, any brightness
-_SKIN_HIGH = np.array([255, 178, 130], np.uint8)
+_SKIN_LOW = np.array(SKIN.low_ycrcb, np.uint8)  # as cv2.inRange takes them
+_SKIN_HIGH = np.array(SKIN.high_ycrcb, np.uint8)
 
 
 def skin_mask(image_bgr: np.ndarray) -> np.ndarray:
@@ -54,6 +54,6 @@ def balanced_skin(balanced: np.ndarray, sat: np.ndarray, val: np.ndarray, paper_
     ycrcb = cv2.cvtColor(balanced, cv2.COLOR_BGR2YCrCb)
     # OpenCV's 8-bit range and threshold tests: the pixels numpy's comparisons give, with a
     # fraction of their cost on a Pi
-    lit_saturated = cv2.bitwise_and(at_least(sat, max(SKIN_MIN_SATURATION, paper_s + 30)),
+    lit_saturated = cv2.bitwise_and(at_least(sat, max(SKIN.min_saturation, paper_s + 30)),
                                     at_least(val, 0.25 * paper_v))
     return cv2.bitwise_and(cv2.inRange(ycrcb, _SKIN_LOW, _SKIN_HIGH), lit_saturated)

@@ -21,12 +21,12 @@ from vision.board.dice import find_board_dice
 from vision.board.geometry import UNIFICATION_BOARD as G
 from vision.board.markers import detect_markers, location_from_markers, warp_board
 from vision.board.pipeline import BoardReader
+from vision.top.config import READER
 from vision.top.types import DieDetection
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 SESSION = FIXTURES / "sessions" / "unification-simple"
 FRAMES = FIXTURES / "frames"
-SURE = 0.6
 
 
 def warped(image: np.ndarray) -> np.ndarray:
@@ -64,11 +64,11 @@ def test_labelled_frame_read_exactly(name: str) -> None:
     for r, row in enumerate(want["grid"]):
         for c, face in enumerate(row):
             d = cells[(r, c)]
-            assert (d.face, d.confidence >= SURE) == (face, True), (name, r, c, d)
+            assert (d.face, d.confidence >= READER.min_confidence) == (face, True), (name, r, c, d)
             assert (d.colour == "red") == ([r, c] == want["red_cell"]), (name, r, c, d.colour)
     assert len(outside) == 1
     push = outside[0]
-    assert push.face == want["push_die"] and push.confidence >= SURE
+    assert push.face == want["push_die"] and push.confidence >= READER.min_confidence
     x_mm, y_mm = G.px_to_mm(push.x, push.y)
     assert abs(x_mm - want["outside"][0]["x_mm"]) < 6 and abs(y_mm - want["outside"][0]["y_mm"]) < 6
 

@@ -10,6 +10,7 @@ table, and a region 1.4 die edges long that runs past one side of it.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -17,6 +18,7 @@ import pytest
 
 from calibration.dice_art import draw_die, paste_die
 from vision.photo import finder as dice
+from vision.photo.config import PHOTO
 from vision.photo.finder import on_pips, view
 from vision.top.pips import read_top
 from vision.top.types import Candidate
@@ -50,14 +52,14 @@ def test_the_square_on_the_pips_lies_on_the_top_and_reads_it(face, seed):
     img, angle = die_scene(face, seed)
     region = long_region(angle)
     off = read_top(view(img, region))
-    assert len(off.blobs) == face and off.confidence < dice.ABSTAIN_BELOW  # found, not called
+    assert len(off.blobs) == face and off.confidence < PHOTO.abstain_below  # found, not called
     square = on_pips(img, [(region, off)], [region], SIZES)
     assert square is not None
     assert math.hypot(square.cx - CENTRE[0], square.cy - CENTRE[1]) < 0.05 * EDGE
     assert square.w == square.h and abs(square.w - EDGE) < 0.1 * EDGE
     assert square.angle == region.angle and square.source == region.source + "+centred"
     again = read_top(view(img, square))
-    assert again.face == face and again.confidence >= dice.ABSTAIN_BELOW
+    assert again.face == face and again.confidence >= PHOTO.abstain_below
 
 
 @pytest.mark.parametrize(("face", "seed"), CASES[::3])
@@ -101,14 +103,14 @@ def test_a_side_faces_pip_among_the_pips_is_left_out(face, seed, monkeypatch):
     img, angle = side_face_scene(face, seed)
     region = long_region(angle)
     off = read_top(view(img, region))
-    assert len(off.blobs) == face + 1 and off.confidence < dice.ABSTAIN_BELOW
+    assert len(off.blobs) == face + 1 and off.confidence < PHOTO.abstain_below
     square = on_pips(img, [(region, off)], [region], SIZES)
     assert square is not None
     assert math.hypot(square.cx - CENTRE[0], square.cy - CENTRE[1]) < 0.05 * EDGE
     assert abs(square.w - EDGE) < 0.1 * EDGE
     again = read_top(view(img, square))
-    assert again.face == face and again.confidence >= dice.ABSTAIN_BELOW
-    monkeypatch.setattr(dice, "STRAY_FIT", -1.0)  # no stray is ever left out
+    assert again.face == face and again.confidence >= PHOTO.abstain_below
+    monkeypatch.setattr(dice, "PHOTO", replace(PHOTO, stray_fit=-1.0))  # no stray is ever left out
     square = on_pips(img, [(region, off)], [region], SIZES)
     assert square is None or math.hypot(square.cx - CENTRE[0],
                                         square.cy - CENTRE[1]) > 0.1 * EDGE
@@ -150,6 +152,6 @@ def test_two_pips_along_the_regions_edges_are_not_read_as_a_two():
     square = on_pips(img, [(region, reading)], [region], SIZES)
     assert square is not None and square.angle == 0.0
     again = read_top(view(img, square))
-    assert again.face is None or again.confidence < dice.ABSTAIN_BELOW
+    assert again.face is None or again.confidence < PHOTO.abstain_below
     die = dice._read_group(img, [region], SIZES)
     assert die is None or die.face != 2

@@ -11,12 +11,15 @@ sensor noise):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
 import vision.photo.candidates
-import vision.photo.regions as candidates
+import vision.photo.regions
 from calibration.dice_art import draw_die, paste_die
+from vision.photo.config import PHOTO
 from vision.photo.finder import _reportable, find_dice
 from vision.photo.regions import difference_masks, estimate_table, regions
 from vision.photo.sources import FAINT, is_faint
@@ -75,7 +78,7 @@ def test_the_wide_table_estimate_hides_the_die_and_the_local_one_finds_it():
     wide = [c for name, mask in difference_masks(lab, table).items()
             for c in regions(mask, LOW, HIGH, name)]
     assert not _regions_at(wide, at, "bright")  # the paper's white leaked into the estimate
-    found = _regions_at(candidates.faint_regions(lab, table, LOW, HIGH, []), at, "bright")
+    found = _regions_at(vision.photo.regions.faint_regions(lab, table, LOW, HIGH, []), at, "bright")
     assert found and all(is_faint(c) for c in found)
     assert all(c.source.endswith("-local" + FAINT) for c in found)
     assert all(abs(c.size - DIE) < 0.3 * DIE for c in found)
@@ -86,7 +89,7 @@ def test_the_second_look_skips_places_already_found():
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     there = Candidate(at[0], at[1], DIE, DIE, 0.0, 1.0, "edges")
     table = estimate_table(lab, HIGH)
-    near = [c for c in candidates.faint_regions(lab, table, LOW, HIGH, [there])
+    near = [c for c in vision.photo.regions.faint_regions(lab, table, LOW, HIGH, [there])
             if np.hypot(c.cx - at[0], c.cy - at[1]) < DIE]
     assert near == []
 
@@ -105,9 +108,10 @@ def test_small_dice_beside_a_wall_are_read(monkeypatch):
     faces = [face for _, face in FACES]
     everything = _right(scenes, faces)
     # the half-size look finds some of these dice too: the local table is measured without it
-    monkeypatch.setattr(vision.photo.candidates, "OCTAVE", float("inf"))
+    monkeypatch.setattr(vision.photo.candidates, "PHOTO", replace(PHOTO, octave=float("inf")))
     with_local = _right(scenes, faces)
-    monkeypatch.setattr(candidates, "LOCAL_TABLE", float("inf"))  # the wide estimate only
+    # the wide estimate only
+    monkeypatch.setattr(vision.photo.regions, "PHOTO", replace(PHOTO, local_table=float("inf")))
     without = _right(scenes, faces)
     assert with_local >= 10, with_local   # of 12
     assert without < with_local, (without, with_local)
@@ -118,7 +122,8 @@ def test_faint_cream_dice_are_read(monkeypatch):
     scenes = [cream_scene(seed, face) for seed, face in FACES]
     faces = [face for _, face in FACES]
     with_cream = _right(scenes, faces)
-    monkeypatch.setattr(candidates, "FAINT_CREAM", float("inf"))  # the per-pixel masks only
+    # the per-pixel masks only
+    monkeypatch.setattr(vision.photo.regions, "PHOTO", replace(PHOTO, faint_cream=float("inf")))
     without = _right(scenes, faces)
     assert with_cream >= 8, with_cream    # of 12
     assert without < with_cream, (without, with_cream)

@@ -28,11 +28,11 @@ from vision.photo.finder import (
 )
 from vision.photo.pipgroups import pip_groups
 from vision.photo.sources import spot_count
+from vision.top.config import READER
 from vision.top.types import Blob, Candidate, DieDetection, PipReading
 
 BODIES = ["white", "red", "cream", "translucent-red"]
 SIZES = [25, 40, 64, 100, 150]
-SURE = 0.6
 
 
 def one_die(face: int, colour: str, size: int, angle: float, kind: str, seed: int,
@@ -46,7 +46,8 @@ def one_die(face: int, colour: str, size: int, angle: float, kind: str, seed: in
 def assert_no_confident_misread(dets: list[DieDetection], allowed: set[int]) -> None:
     for d in dets:
         if d.face is not None and d.face not in allowed:
-            assert d.confidence < SURE, f"misread {d.face} (allowed {allowed}) as sure: {d}"
+            assert d.confidence < READER.min_confidence, (
+                f"misread {d.face} (allowed {allowed}) as sure: {d}")
 
 
 CLEAN = [(1 + i % 6, BODIES[i // 6 % 4], SIZES[i % 5], list(TABLES)[i % 3], i)
@@ -60,7 +61,7 @@ def test_clean_die_is_found_and_read(face, colour, size, kind, seed):
     assert len(dets) == 1, dets
     d = dets[0]
     assert d.face == face, d
-    assert d.confidence >= SURE
+    assert d.confidence >= READER.min_confidence
     assert abs(d.size - size) < 0.3 * size
     assert 0.0 <= d.angle < 90.0
     expected_colour = "red" if "red" in colour else "white"
@@ -286,7 +287,7 @@ def test_a_pip_the_spot_finder_misses_is_read_by_the_reader(smaller):
     assert {spot_count(c) for c in pip_groups(lightness, 20, 172)} == {5}
     dets = find_dice(img)
     assert [d.face for d in dets] == [6]
-    assert dets[0].confidence >= SURE
+    assert dets[0].confidence >= READER.min_confidence
 
 
 def test_a_die_placed_by_its_pips_is_not_called_on_fewer_pips():
@@ -314,7 +315,7 @@ def test_a_die_leans_only_when_every_reading_of_its_face_is_squeezed():
 
 def test_a_row_of_spots_is_not_a_die():
     dets = find_dice(_dots([(60 + 20 * k, 120) for k in range(5)]))
-    assert all(d.face is None or d.confidence < SURE for d in dets)
+    assert all(d.face is None or d.confidence < READER.min_confidence for d in dets)
 
 
 def _det(size: float, face: int | None, x: float = 0.0) -> DieDetection:

@@ -7,15 +7,19 @@ in which the finder without heaps missed at least one of the heap's dice.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
-from bench.hard_dice import SURE, heap_scene
+from bench.hard_dice import heap_scene
+from vision.photo.config import PHOTO
 from vision.photo.finder import _reportable, find_dice
-from vision.photo.heaps import HEAP_MOST, heap_parts, typical_size
+from vision.photo.heaps import heap_parts, typical_size
 from vision.photo.regions import regions_and_heaps
 from vision.photo.sources import HEAP
+from vision.top.config import READER
 from vision.top.types import Candidate, DieDetection
 
 EDGE = 40.0
@@ -29,7 +33,8 @@ def test_the_dice_of_a_heap_are_found_and_read(seed):
         near = [d for d in dets if np.hypot(d.x - x, d.y - y) < 0.5 * scene.size]
         assert [d.face for d in near] == [face]
     tops = {face for *_, face in scene.dice}
-    assert all(d.face in tops for d in dets if d.face is not None and d.confidence >= SURE)
+    sure = [d for d in dets if d.face is not None and d.confidence >= READER.min_confidence]
+    assert all(d.face in tops for d in sure)
 
 
 # three squares of EDGE px touching in a heap: centre and turn (degrees)
@@ -93,14 +98,15 @@ def test_a_region_running_out_of_the_frame_is_not_a_heap():
 
 
 def test_a_region_larger_than_a_heap_is_clutter(monkeypatch):
-    # a tray's corner: two walls a die's edge wide, together more than HEAP_MOST dice
+    # a tray's corner: two walls a die's edge wide, together more than PHOTO.heap_most dice
     mask = np.zeros((300, 300), np.uint8)
     mask[20:64, 20:280] = 255
     mask[20:280, 20:64] = 255
     outlines = [(h, "dark14") for h in regions_and_heaps(mask, 20.0, 80.0, "dark14")[1]]
-    assert cv2.contourArea(outlines[0][0]) > HEAP_MOST * EDGE * EDGE
+    assert cv2.contourArea(outlines[0][0]) > PHOTO.heap_most * EDGE * EDGE
     assert heap_parts(outlines, _lone(3), mask.shape[:2]) == []
-    monkeypatch.setattr("vision.photo.heaps.HEAP_MOST", 20)  # it would be cut into squares
+    # it would be cut into squares
+    monkeypatch.setattr("vision.photo.heaps.PHOTO", replace(PHOTO, heap_most=20))
     assert heap_parts(outlines, _lone(3), mask.shape[:2]) != []
 
 

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from calibration.dice_art import draw_die, paste_die
-from vision.photo.finder import COCKED_SQUASH, _leaning, edge_squash, image_squash, view
+from vision.photo.finder import _leaning, edge_squash, image_squash, view
+from vision.top.config import READER
 from vision.top.pips import read_top
 from vision.top.square import die_axes
 from vision.top.types import Candidate
@@ -116,7 +117,7 @@ def test_a_flat_two_read_in_a_turned_square_is_not_leaning(die_angle, square_ang
     square = Candidate(120.0, 120.0, 60.0, 60.0, square_angle, 1.0, "test")
     reading = read_top(view(image, square))
     assert reading.face == 2
-    assert image_squash(square, reading) < COCKED_SQUASH[2]
+    assert image_squash(square, reading) < READER.cocked_squash[2]
     assert edge_squash(image, square, reading) > 0.9
     assert not _leaning(image, [(square, reading)], 2)
 
@@ -132,5 +133,5 @@ def test_a_two_squeezed_along_its_own_edges_is_leaning():
     reading = read_top(view(image, top))
     assert reading.face == 2
     assert die_axes(image, 100.0, 100.0, 45.0) is not None
-    assert edge_squash(image, top, reading) < COCKED_SQUASH[2]
+    assert edge_squash(image, top, reading) < READER.cocked_squash[2]
     assert _leaning(image, [(top, reading)], 2)

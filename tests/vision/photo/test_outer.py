@@ -8,11 +8,14 @@ in squares 1.7 and 2 times as large: the place abstained on a die any player rea
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from calibration.dice_art import draw_die, paste_die
 from vision.photo import finder as dice
+from vision.photo.config import PHOTO
 from vision.photo.finder import view, without_outer_readings
 from vision.top.pips import read_top
 from vision.top.types import Blob, Candidate, PipReading
@@ -63,7 +66,7 @@ def red_three() -> np.ndarray:
 
 
 @pytest.mark.parametrize(("outer", "face", "reason"), [
-    (dice.OUTER_SQUARE, 3, ""),                  # the far larger dark four is left out
+    (PHOTO.outer_square, 3, ""),                  # the far larger dark four is left out
     (float("inf"), None, "unclear pips"),        # kept, it disagrees: the place abstains
 ])
 def test_the_place_reads_its_die_without_the_outer_reading(outer, face, reason, monkeypatch):
@@ -76,7 +79,7 @@ def test_the_place_reads_its_die_without_the_outer_reading(outer, face, reason, 
     outer_four = (square(1.8 * EDGE, "dark14"), reading(4, "dark", 0.8))
     monkeypatch.setattr(dice, "read_hypotheses",
                         lambda image, done, hyps: [(own, three), outer_four])
-    monkeypatch.setattr(dice, "OUTER_SQUARE", outer)
+    monkeypatch.setattr(dice, "PHOTO", replace(PHOTO, outer_square=outer))
     die = dice._read_group(img, [own], SIZES)
     assert die is not None and (die.face, die.reason) == (face, reason)
     if face is not None:

@@ -9,6 +9,8 @@ as a camera's optics soften a large die's.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -17,6 +19,7 @@ import vision.photo.candidates
 from bench.hard_dice import blurred_scene, cocked_scene
 from tests.vision.photo.test_faint import FACES, SEARCH, cream_scene, tray_scene
 from vision.photo.candidates import larger_candidates
+from vision.photo.config import PHOTO
 from vision.photo.finder import find_dice
 
 
@@ -47,7 +50,8 @@ def test_large_faint_dice_are_found_on_the_half_size_image(monkeypatch):
     faces = [face for _, face in FACES]
     scenes = [_enlarged(cream_scene(seed, face), 3.0) for seed, face in FACES]
     with_half = _right(scenes, faces)
-    monkeypatch.setattr(vision.photo.candidates, "OCTAVE", float("inf"))  # the first look alone
+    # the first look alone
+    monkeypatch.setattr(vision.photo.candidates, "PHOTO", replace(PHOTO, octave=float("inf")))
     without = _right(scenes, faces)
     assert with_half >= without + 3, (with_half, without)
 
@@ -56,7 +60,7 @@ def test_large_faint_dice_are_found_on_the_half_size_image(monkeypatch):
 def test_a_die_the_first_look_found_keeps_its_reading(monkeypatch, seed, face):
     img = tray_scene(seed, face)[0]  # 22 px dice: the first look finds them
     both = find_dice(img, min_size=SEARCH[0], max_size=SEARCH[1])
-    monkeypatch.setattr(vision.photo.candidates, "OCTAVE", float("inf"))
+    monkeypatch.setattr(vision.photo.candidates, "PHOTO", replace(PHOTO, octave=float("inf")))
     assert find_dice(img, min_size=SEARCH[0], max_size=SEARCH[1]) == both
 
 

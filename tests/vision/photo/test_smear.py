@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from bench.hard_dice import blurred_scene, clean_scene, smear
-from vision.photo.finder import ROUND_PIPS, SURELY_SMEARED, _smeared, find_dice
+from vision.photo.config import PHOTO
+from vision.photo.finder import _smeared, find_dice
 from vision.top.blur import gradient_anisotropy, gradient_smear
 from vision.top.config import READER
 from vision.top.types import Candidate, PipReading
@@ -92,9 +93,9 @@ def _square(aspect: float = 1.0) -> Candidate:
 
 def test_round_pips_read_through_gradients_that_run_mostly_one_way():
     crop = _crop(0.6)
-    assert READER.blur_anisotropy < gradient_anisotropy(crop) <= SURELY_SMEARED
+    assert READER.blur_anisotropy < gradient_anisotropy(crop) <= PHOTO.surely_smeared
     assert not _smeared(crop, _square(), _pips(1.1))
-    assert _smeared(crop, _square(), _pips(ROUND_PIPS))  # drawn out
+    assert _smeared(crop, _square(), _pips(PHOTO.round_pips))  # drawn out
     assert _smeared(crop, _square(), None)  # no reading that vouches for sharp pips
     # a crop of a rectangle 1.25 times as long: up to 1.375 in the image
     assert _smeared(crop, _square(1.25), _pips(1.1))
@@ -102,7 +103,7 @@ def test_round_pips_read_through_gradients_that_run_mostly_one_way():
 
 def test_gradients_that_run_nearly_all_one_way_are_a_smear_whatever_the_pips():
     crop = _crop(0.0)
-    assert gradient_anisotropy(crop) > SURELY_SMEARED
+    assert gradient_anisotropy(crop) > PHOTO.surely_smeared
     assert _smeared(crop, _square(), _pips(1.0))
 
 

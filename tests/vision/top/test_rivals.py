@@ -15,7 +15,8 @@ from calibration.dice_art import draw_die, paste_die
 from calibration.synthetic import render_scene
 from vision.board.dice import find_board_dice
 from vision.board.geometry import UNIFICATION_BOARD
-from vision.photo.finder import ABSTAIN_BELOW, _to_image, find_dice, view
+from vision.photo.config import PHOTO
+from vision.photo.finder import _to_image, find_dice, view
 from vision.top.config import READER
 from vision.top.pips import (
     RIVAL_REACH,
@@ -119,7 +120,7 @@ def test_a_three_framed_on_its_centre_and_a_corner_pip_is_not_read_as_a_two(colo
     # a square on the centre pip and one corner pip, large enough to hold the far corner pip
     framed = Candidate((x0 + x1) / 2, (y0 + y1) / 2, 51.0, 51.0, 0.0, 1.0, "test")
     reading = read_top(view(image, framed))
-    assert not (reading.face == 2 and reading.confidence >= ABSTAIN_BELOW)
+    assert not (reading.face == 2 and reading.confidence >= PHOTO.abstain_below)
 
 
 def test_a_rival_whose_ring_leaves_the_crop_is_not_on_the_top():
