@@ -73,7 +73,7 @@ class TrackedWindow:
 
 
 @lru_cache(maxsize=8)
-def _detector(window: int | None = None) -> cv2.aruco.ArucoDetector:
+def aruco_detector(window: int | None = None) -> cv2.aruco.ArucoDetector:
     """The ArUco detector; with ``window``, one that thresholds at that one window size (px)
     instead of OpenCV's three (3, 13, 23): enough where the marker's size is known."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
@@ -138,12 +138,12 @@ def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.M
             return tracked
     grey = to_grey(frame)
     small, scale = _downscale(grey, detect_side)
-    found, found_ids, _ = _detector().detectMarkers(small)
+    found, found_ids, _ = aruco_detector().detectMarkers(small)
     if scale < 1.0 and _maybe_too_small(found):
         # Markers tiny on the small copy (board far away): look once at full size. Markers
         # hidden by a hand while the others are large do not pay for this.
         small, scale = grey, 1.0
-        found, found_ids, _ = _detector().detectMarkers(small)
+        found, found_ids, _ = aruco_detector().detectMarkers(small)
     if found_ids is None:
         return {}
     best: dict[int, np.ndarray] = {}
@@ -194,7 +194,7 @@ def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ..
         if kept is not None and kept.box == box and _same_pixels(kept.look, look):
             out[mid] = kept.corners.copy()
             continue
-        found, found_ids, _ = _detector(_threshold_window(side * scale)).detectMarkers(small)
+        found, found_ids, _ = aruco_detector(_threshold_window(side * scale)).detectMarkers(small)
         for raw, marker_id in zip(found, found_ids.ravel() if found_ids is not None else ()):
             if int(marker_id) == mid:
                 window = np.asarray(raw, np.float64).reshape(4, 2) / shrink

@@ -58,8 +58,26 @@ def prepare(crops_bgr: list[np.ndarray], size: int = INPUT_SIZE) -> np.ndarray:
     """
     blob = np.empty((len(crops_bgr), 3, size, size), np.float32)
     for i, crop in enumerate(crops_bgr):
-        blob[i] = _normalise(_resize(_as_bgr(crop, i), size)).transpose(2, 0, 1)
+        blob[i] = normalise(resized(crop, size, i)).transpose(2, 0, 1)
     return blob
+
+
+def resized(crop: np.ndarray, size: int = INPUT_SIZE, index: int = 0) -> np.ndarray:
+    """A crop as ``prepare`` sizes it, before normalising: BGR uint8, ``size`` x ``size``
+    (area averaging when shrinking). The training data stores crops so.
+
+    Raises:
+        ValueError: an empty or non-image crop (``index`` names it in the message).
+    """
+    return _resize(_as_bgr(crop, index), size)
+
+
+def normalise(img: np.ndarray) -> np.ndarray:
+    """A ``resized`` crop as the network takes it (HxWx3 float32): less its own mean, over
+    its own spread, so overall brightness and contrast do not matter."""
+    x = img.astype(np.float32)
+    out: np.ndarray = (x - x.mean()) / (x.std() + 8.0)
+    return out
 
 
 def classify_tops(crops_bgr: list[np.ndarray]) -> np.ndarray:
@@ -126,12 +144,6 @@ def _resize(crop: np.ndarray, size: int) -> np.ndarray:
     shrink = h > size or w > size
     interp = cv2.INTER_AREA if shrink else cv2.INTER_LINEAR
     return cv2.resize(crop, (size, size), interpolation=interp)
-
-
-def _normalise(img: np.ndarray) -> np.ndarray:
-    x = img.astype(np.float32)
-    out: np.ndarray = (x - x.mean()) / (x.std() + 8.0)
-    return out
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
    mostly one way, ``vision.top.blur``, unless the called pips are round or all drawn out
-   along the smear: ``_smeared``).
+   along the smear: ``smeared``).
 5. ``vision.top.colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
    no one inside a far larger die read (its pip), then a called face before an abstention,
@@ -136,13 +136,13 @@ def _read_places(image: np.ndarray, places: list[list[Candidate]], sizes: tuple[
     """The die read at each place (``group_by_place``'s groups), where one is reported."""
     found = []
     for group in places:
-        die = _read_group(image, group, sizes, expected_size)
-        if die is not None and _reportable(group, die, min_size):
+        die = read_place(image, group, sizes, expected_size)
+        if die is not None and reportable(group, die, min_size):
             found.append(die)
     return found
 
 
-def _reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:
+def reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:
     """A place only the more sensitive look found is a die when its face reads at a size in
     the range asked for: an unreadable faint spot is more often clutter (a wood grain, a
     reflection, a key's label). A face read surely but on pips squeezed as a leaning die
@@ -232,7 +232,7 @@ def _scaled(c: Candidate, k: float) -> Candidate:
     return Candidate(c.cx, c.cy, c.w * k, c.h * k, c.angle, c.fill, c.source)
 
 
-def _called(h: Candidate, r: PipReading) -> bool:
+def calls_face(h: Candidate, r: PipReading) -> bool:
     """Whether a reading calls a face: confident enough, and a die found by its pips alone
     must read at least the pips that found it, with more confidence. The reader may see more
     than the spot finder, whose threshold keeps grain out of its groups and so can miss a
@@ -269,7 +269,7 @@ def read_hypotheses(image: np.ndarray, done: list[tuple[Candidate, PipReading]],
     agree."""
     out = list(done)
     for h in hyps:
-        faces = [r.face for h, r in out if _called(h, r)]
+        faces = [r.face for h, r in out if calls_face(h, r)]
         if len(faces) >= PHOTO.agreeing and len(set(faces)) == 1:
             break
         out.append((h, read_top(view(image, h))))
@@ -304,9 +304,22 @@ def _die_shaped(c: Candidate) -> bool:
             and spot_count(c) is None)
 
 
-def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, float],
+def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, float],
                 expected_size: float | None = None) -> DieDetection | None:
-    """Read one place under each hypothesis of its top face; confident readings must agree."""
+    """Read one place under each hypothesis of its top face; confident readings must agree
+    (steps 2 to 5 of ``find_dice``).
+
+    Args:
+        image: the BGR image.
+        group: the candidates of the place (``group_by_place``), the squarest and fullest first.
+        sizes: the die edges searched for, in pixels (``on_pips`` keeps its square in them).
+        expected_size: the known die edge, if known: a smaller region's whole square is read
+            too, and must not show more pips than the face called.
+
+    Returns:
+        The die read there (face None and a reason when it abstains), or None when the place
+        shows too little of a die to report one that cannot be read.
+    """
     cand = group[0]
     first = read_top(view(image, cand))
     if not first.blobs and len(group) == 1:
@@ -318,11 +331,11 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
         # whole size is read too, and it must not show more pips than the face called
         whole = read_top(view(image, _squared(cand, expected_size)))
     readings = read_hypotheses(image, [(cand, first)], hyps)
-    called = without_outer_readings([(h, r) for h, r in readings if _called(h, r)])
+    called = without_outer_readings([(h, r) for h, r in readings if calls_face(h, r)])
     centred = None if called else on_pips(image, readings, group, sizes)
     if centred is not None:
         reading = read_top(view(image, centred))
-        if _called(centred, reading):  # else the place abstains on what its regions showed
+        if calls_face(centred, reading):  # else the place abstains on what its regions showed
             called = [(centred, reading)]
     if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
@@ -337,9 +350,9 @@ def _read_group(image: np.ndarray, group: list[Candidate], sizes: tuple[float, f
             face, conf, reason = None, 0.0, "unclear pips"
     if _cut_off(image, h if face is not None else cand):
         face, conf, reason = None, 0.0, "cut off"
-    elif face is not None and _leaning(image, called, face):
+    elif face is not None and leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
-    elif _smeared(rectify(image, h, CROP, PHOTO.blur_view), h,
+    elif smeared(rectify(image, h, CROP, PHOTO.blur_view), h,
                   r if face is not None and any(_die_shaped(c) for c in group) else None):
         face, conf, reason = None, 0.0, "blurred"
     if face is None and all(spot_count(c) == 3 for c in group):
@@ -401,7 +414,7 @@ def _top_pips(h: Candidate, r: PipReading) -> tuple[Candidate, np.ndarray, Layou
     """
     if not 2 <= len(r.blobs) <= 7:
         return None
-    pts = _to_image(h, centres(r.blobs))
+    pts = to_image(h, centres(r.blobs))
     found = fitting_pips(pts, PHOTO.stray_fit) if len(pts) >= 4 else None
     if found is not None:
         keep, fit = found
@@ -412,14 +425,14 @@ def _top_pips(h: Candidate, r: PipReading) -> tuple[Candidate, np.ndarray, Layou
     return None if whole is None else (h, pts, whole)
 
 
-def _to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
+def to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
     """Crop pixels of the die top read for ``h`` (``view``) back to image pixels."""
     origin, ex, ey = view_axes(h, VIEW, VIEW / CROP)
     v = crop_pts + MARGIN
     return origin + v[:, :1] * ex + v[:, 1:] * ey
 
 
-def _leaning(image: np.ndarray, called: list[tuple[Candidate, PipReading]], face: int) -> bool:
+def leaning(image: np.ndarray, called: list[tuple[Candidate, PipReading]], face: int) -> bool:
     """Whether a die reads as leaning (its pips squeezed below ``READER.cocked_squash``) in every
     confident reading of its face: a die that leans is squeezed in all of them, while one
     square turned off the die's axes squeezes the diagonal of a 2 or 3 on its own.
@@ -439,7 +452,7 @@ def edge_squash(image: np.ndarray, h: Candidate, r: PipReading) -> float:
     axes = die_axes(image, h.cx, h.cy, h.size)
     if axes is None:
         return 0.0
-    pts = _to_image(h, centres(r.blobs))
+    pts = to_image(h, centres(r.blobs))
     return diagonal_squash(pts - pts.mean(axis=0), axes)
 
 
@@ -450,7 +463,7 @@ def image_squash(h: Candidate, r: PipReading) -> float:
     return pattern_squash(pts.reshape(-1, 2))
 
 
-def _smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> bool:
+def smeared(crop: np.ndarray, h: Candidate, sharp_pips: PipReading | None) -> bool:
     """Whether a die (``crop``: its rectangle ``h`` warped to a square) is smeared by motion
     past reading: its gradients run mostly one way (``READER.blur_anisotropy``), and the reading
     that may vouch for its pips (``sharp_pips``: a face called at a place with a region that

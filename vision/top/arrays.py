@@ -1,7 +1,9 @@
 """Numpy operations that OpenCV does faster on the small images read every frame, with the
 same results: the true pixels of a mask, percentiles of an 8-bit image from its histogram,
 threshold tests of an 8-bit channel, a morphological opening that dilates only where its
-erosion left something.
+erosion left something; and two of numpy's linear algebra answers for 2-D points in closed
+form (a least-squares 2x2 map, a 2x2 matrix's axis ratio), which the pip reader asks for per
+layout fitted.
 
 ``np.percentile`` sorts (partitions) a copy of the values; an 8-bit image has only 256 values,
 so counting them gives the same order statistics several times faster, which matters for the
@@ -92,3 +94,24 @@ def opened(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
         y1, x1 = top + height + ry, left + width + rx
         opened[y0:y1, x0:x1] = cv2.dilate(eroded[y0:y1, x0:x1], kernel)
     return opened
+
+
+def least_squares_map(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """The 2x2 ``m`` minimising ``|src @ m - dst|`` (``np.linalg.lstsq``), by the normal
+    equations: ``src`` holds at least two independent layout points, so ``src.T @ src`` is
+    well conditioned."""
+    (p, q), (_, r) = (src.T @ src).tolist()
+    det = p * r - q * q
+    if abs(det) < 1e-12:
+        m, *_ = np.linalg.lstsq(src, dst, rcond=None)
+        return np.asarray(m)
+    inverse = np.array([[r, -q], [-q, p]]) / det
+    return np.asarray(inverse @ (src.T @ dst))
+
+
+def axis_ratio(m: np.ndarray) -> float:
+    """Smaller over larger singular value of a 2x2 matrix, from the eigenvalues of m.T @ m."""
+    (p, q), (_, r) = (m.T @ m).tolist()
+    mid, spread = (p + r) / 2.0, math.hypot((p - r) / 2.0, q)
+    small, large = max(mid - spread, 0.0), mid + spread
+    return math.sqrt(small / large) if large > 1e-18 else 0.0

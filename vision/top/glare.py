@@ -178,7 +178,6 @@ def _symmetries() -> list[tuple[int, ...]]:
 
 
 _SYMMETRIES = _symmetries()
-_PIP_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * READER.glare_pip_core + 1,) * 2)
 
 
 def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
@@ -204,7 +203,8 @@ def hidden_faces(face: int, lattice: np.ndarray, free: tuple[int, ...],
         # where a pip lies under a highlight, it widens it (it is as light): an arc that only
         # passes a three's outer pips' places is thinner than they are (nell 111847: a one
         # with a glossy arc on each side)
-        core = cv2.dilate(cv2.erode(glare.astype(np.uint8), _PIP_DISC), near)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * READER.glare_pip_core + 1,) * 2)
+        core = cv2.dilate(cv2.erode(glare.astype(np.uint8), disc), near)
         return {3} if _symmetric_pair(core > 0, lattice[4], half, margin, scale_range) \
             else set()
     reach = cv2.dilate(glare.astype(np.uint8), near)

@@ -25,7 +25,7 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from vision.top.arrays import nonzero_yx
+from vision.top.arrays import axis_ratio, least_squares_map, nonzero_yx
 from vision.top.config import READER
 from vision.top.glare import hidden_faces, split_glare
 from vision.top.pip_shape import PipShape, pip_shape
@@ -503,7 +503,7 @@ def _squash(rel: np.ndarray, dst: np.ndarray) -> float:
     Two or three pips on a diagonal fix only the diagonal's direction: 45 degrees when flat.
     """
     if len(rel) >= 4:
-        return _axis_ratio(_least_squares_map(dst, rel))
+        return axis_ratio(least_squares_map(dst, rel))
     return diagonal_squash(rel)
 
 
@@ -515,27 +515,6 @@ def diagonal_squash(rel: np.ndarray, axes: float = 0.0) -> float:
     d = rel[np.argmax(_norm2(rel))]
     angle = (math.degrees(math.atan2(float(d[1]), float(d[0]))) - axes) % 90.0
     return math.tan(math.radians(min(angle, 90.0 - angle)))
-
-
-def _least_squares_map(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """The 2x2 ``m`` minimising ``|src @ m - dst|`` (``np.linalg.lstsq``), by the normal
-    equations: ``src`` holds at least two independent layout points, so ``src.T @ src`` is
-    well conditioned."""
-    (p, q), (_, r) = (src.T @ src).tolist()
-    det = p * r - q * q
-    if abs(det) < 1e-12:
-        m, *_ = np.linalg.lstsq(src, dst, rcond=None)
-        return np.asarray(m)
-    inverse = np.array([[r, -q], [-q, p]]) / det
-    return np.asarray(inverse @ (src.T @ dst))
-
-
-def _axis_ratio(m: np.ndarray) -> float:
-    """Smaller over larger singular value of a 2x2 matrix, from the eigenvalues of m.T @ m."""
-    (p, q), (_, r) = (m.T @ m).tolist()
-    mid, spread = (p + r) / 2.0, math.hypot((p - r) / 2.0, q)
-    small, large = max(mid - spread, 0.0), mid + spread
-    return math.sqrt(small / large) if large > 1e-18 else 0.0
 
 
 def ambiguity(fit: LayoutFit, pips: list[Blob], weaker: list[Blob],
@@ -664,7 +643,7 @@ def _read_past_glare(polarity: str, contrast: np.ndarray, pips: list[Blob], weak
     rest = [pips[i] for i in kept]
     fit = fit_layout(centres(rest))
     if fit is None or not math.isfinite(fit.error) or hidden_faces(
-            fit.face, fit.lattice, fit.free, _LAYOUT_INDICES, glare, MARGIN, CROP,
+            fit.face, fit.lattice, fit.free, LAYOUT_INDICES, glare, MARGIN, CROP,
             READER.scale_range):
         return None
     found = (fit, rest, [weaker[i] for i in off], peak)
@@ -674,7 +653,8 @@ def _read_past_glare(polarity: str, contrast: np.ndarray, pips: list[Blob], weak
 
 
 # each face's layouts as sets of indices into ``GRID``: the points a layout does not leave free
-_LAYOUT_INDICES = {face: [set(range(len(GRID))) - set(_free(layout)) for layout in variants]
+# (``vision.top.glare.hidden_faces`` takes them)
+LAYOUT_INDICES = {face: [set(range(len(GRID))) - set(_free(layout)) for layout in variants]
                    for face, variants in LAYOUTS.items()}
 
 
@@ -699,12 +679,12 @@ def _read_lab(crop_lab: np.ndarray, body: np.ndarray) -> PipReading:
     colour is not a mere shade of the body's (``READER.lightness_axis``), and, on a body with a hue
     of its own, read once more by hue alone (``read_hue``)."""
     diff, dist = body_difference(crop_lab, body)
-    reading = _read_maps(contrast_maps(diff, dist))
+    reading = read_maps(contrast_maps(diff, dist))
     if reading.confidence >= READER.resplit_below or reading.reason == TURNED:
         return reading  # a square turned on the die shows its pips turned in every split
     axis = pip_axis(diff, dist)
     if abs(axis[0]) < READER.lightness_axis * math.hypot(*axis):  # else the split would be the same
-        again = _read_maps(contrast_maps(diff, dist, axis))
+        again = read_maps(contrast_maps(diff, dist, axis))
         reading = again if again.confidence > reading.confidence else reading
     hued = math.hypot(body[1] - 128.0, body[2] - 128.0) >= READER.hue_body
     if reading.confidence >= READER.resplit_below or not hued:
@@ -732,7 +712,7 @@ def read_hue(diff: np.ndarray) -> PipReading:
     between two pips. On gold pips: ground 10-13 under pips of 18-26, so a pip at 0.71 of
     the strongest pip's level answers at 0.52 of its response.
     """
-    reading = _read_maps({"hue": hue_contrast(diff)}, even_by_response=False)
+    reading = read_maps({"hue": hue_contrast(diff)}, even_by_response=False)
     if reading.face is not None and not all(_hue_differs(diff, b) for b in reading.blobs):
         return PipReading(None, 0.0, "unclear pips", reading.polarity, reading.blobs,
                           reading.contrast, reading.fit_error)
@@ -756,14 +736,18 @@ def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:
     return READER.hue_share * math.hypot(da, db) >= abs(dl)
 
 
-def _read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) -> PipReading:
+def read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) -> PipReading:
     """The reading of the best of the contrast maps (``contrast_maps``'s two, or one), or an
     abstention when its pips are smeared, unlike each other, out of scale, or another map
-    reads another face too.
+    reads another face too: the step of ``read_top`` (and ``read_hue``) after the maps.
 
     Args:
+        maps: contrast maps of a ``VIEW`` px crop by shade ("dark", "light", or "hue").
         even_by_response: whether the pips' evenness counts their pip-shaped response
-            besides their contrast (``_confidence``).
+            besides their contrast (``_confidence``); ``read_hue`` judges it by contrast alone.
+
+    Returns:
+        The best map's reading, or an abstention with its reason.
     """
     readings = []
     found: dict[str, _Found] = {}

@@ -6,17 +6,18 @@ known die size with dark pips at chosen lattice points, so each check can be fai
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
 
-from vision.board import confirm as board_confirm
 from vision.board import dice as board_dice
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top, pip_response
 from vision.board.dice import Spot, confirmed, read_group
 from vision.top.config import READER
-from vision.top.pips import body_difference, body_lab
+from vision.top.pips import BODY_SPAN, body_difference, body_lab
 from vision.top.square import rectify
 from vision.top.types import CROP, VIEW, Candidate
 
@@ -168,32 +169,36 @@ def test_pips_stand_out_on_the_pip_response_and_edges_do_not() -> None:
 
 @pytest.mark.parametrize("face,at", [(4, (0, 0)), (6, (0, 0)), (2, (1, 1)), (5, (-1, 1)),
                                      (3, (1, -1)), (6, (-2, 0))])
-def test_confirm_top_reads_part_of_the_crop_as_the_whole_would(face, at) -> None:
-    """The top is confirmed on the crop's rows and columns it reads (``_part_read``), with
-    the same distances, body and reading as on the whole crop."""
+def test_confirm_top_reads_only_the_top_the_pips_and_the_body(face, at) -> None:
+    """``confirm_top`` looks at the top's square checked for body (``confirm_top_checked``
+    die edges about the centre), the pips' windows (``confirm_pip_reach``) and the body's
+    sample (``BODY_SPAN``), with a pixel more each way for the smoothing of the distances:
+    every other pixel of the crop may be anything. A top off the crop's centre is no body."""
     rng = np.random.default_rng(face)
     crop = np.clip(top(FACES[face], at=at) + rng.normal(0, 3, (VIEW, VIEW, 3)), 0, 255)
     crop = crop.astype(np.uint8)
     pips = spots([(u - at[0], v - at[1]) for u, v in FACES[face]])
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
-    body = body_lab(lab)
-    _, dist = body_difference(lab, body)
-    first, end = board_confirm._part_read(pips, EDGE)
-    assert (end - first) ** 2 < VIEW ** 2 / 2 or at != (0, 0)
-    part_lab = lab[first:end, first:end]
-    part_body = body_lab(part_lab, first)
-    assert np.array_equal(part_body, body)
-    _, part_dist = body_difference(part_lab, part_body)
-    lo, hi = board_confirm._checked_square(EDGE)
-    at_pips = np.rint(pips).astype(int)  # the square and the pips' windows, rows and columns
-    rows = range(min(lo, at_pips.min() - 2), max(hi, at_pips.max() + 3))
-    assert np.array_equal(part_dist[rows.start - first:rows.stop - first, rows.start - first:
-                                    rows.stop - first], dist[rows.start:rows.stop, rows.start:
-                                                             rows.stop])
-    whole = board_confirm._confirmed(dist, body, pips, EDGE)
     reading = confirm_top(crop, pips, EDGE)
-    assert (whole is not None) == (at == (0, 0))  # a top off the crop's centre is not body
-    assert reading == whole and (whole is None or reading.blobs == whole.blobs)
+    assert (reading is not None) == (at == (0, 0))
+    if reading is not None:
+        assert reading.face == face
+        found = np.array([[b.x, b.y] for b in reading.blobs]) + (VIEW - CROP) / 2
+        assert np.abs(found - pips).max() <= DICE.confirm_pip_reach
+    half, reach = DICE.confirm_top_checked * EDGE, DICE.confirm_pip_reach
+    first = min(math.ceil(VIEW / 2 - half), BODY_SPAN[0], round(pips.min()) - reach) - 1
+    end = max(math.floor(VIEW / 2 + half) + 1, BODY_SPAN[1], round(pips.max()) + reach + 1) + 1
+    first, end = max(0, first), min(VIEW, end)
+    assert (end - first) ** 2 < VIEW ** 2 / 2 or at != (0, 0)  # a third of the crop, usually
+    scrambled = rng.integers(0, 256, crop.shape, dtype=np.uint8)
+    scrambled[first:end, first:end] = crop[first:end, first:end]
+    again = confirm_top(scrambled, pips, EDGE)
+    assert again == reading and (reading is None or again.blobs == reading.blobs)
+
+
+def test_body_lab_of_a_part_is_the_whole_crops() -> None:
+    lab = cv2.cvtColor(top(FACES[5]), cv2.COLOR_BGR2LAB)
+    first, end = BODY_SPAN[0] - 3, BODY_SPAN[1] + 2
+    assert np.array_equal(body_lab(lab[first:end, first:end], first), body_lab(lab))
 
 
 def test_body_lab_refuses_a_part_without_the_body() -> None:

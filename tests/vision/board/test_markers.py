@@ -131,8 +131,8 @@ class _WindowSpy:
 
 def _spy(monkeypatch):
     from vision.board import markers
-    spy = _WindowSpy(markers._detector())
-    monkeypatch.setattr(markers, "_detector", lambda window=None: spy)
+    spy = _WindowSpy(markers.aruco_detector())
+    monkeypatch.setattr(markers, "aruco_detector", lambda window=None: spy)
     return spy
 
 

@@ -70,12 +70,12 @@ def test_a_place_whose_region_reads_off_centre_is_read_on_its_pips(face, seed, m
     monkeypatch.setattr(dice, "hypotheses", lambda image, cand: iter(()))
     img, angle = die_scene(face, seed)
     group = [long_region(angle)]
-    die = dice._read_group(img, group, SIZES)
+    die = dice.read_place(img, group, SIZES)
     assert die is not None and die.face == face and die.reason == ""
     assert abs(die.size - EDGE) < 0.1 * EDGE
     assert math.hypot(die.x - CENTRE[0], die.y - CENTRE[1]) < 0.05 * EDGE
     monkeypatch.setattr(dice, "on_pips", lambda *args: None)
-    without = dice._read_group(img, group, SIZES)
+    without = dice.read_place(img, group, SIZES)
     assert without is None or without.face is None  # the long region alone does not read
 
 
@@ -153,5 +153,5 @@ def test_two_pips_along_the_regions_edges_are_not_read_as_a_two():
     assert square is not None and square.angle == 0.0
     again = read_top(view(img, square))
     assert again.face is None or again.confidence < PHOTO.abstain_below
-    die = dice._read_group(img, [region], SIZES)
+    die = dice.read_place(img, [region], SIZES)
     assert die is None or die.face != 2

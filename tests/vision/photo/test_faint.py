@@ -20,7 +20,7 @@ import vision.photo.candidates
 import vision.photo.regions
 from calibration.dice_art import draw_die, paste_die
 from vision.photo.config import PHOTO
-from vision.photo.finder import _reportable, find_dice
+from vision.photo.finder import find_dice, reportable
 from vision.photo.regions import difference_masks, estimate_table, regions
 from vision.photo.sources import FAINT, is_faint
 from vision.top.types import Candidate, DieDetection
@@ -136,14 +136,14 @@ def _die(face: int | None, size: float, reason: str = "") -> DieDetection:
 def test_a_faint_place_is_reported_only_when_read_at_a_searched_size():
     faint = [Candidate(0.0, 0.0, 20.0, 20.0, 0.0, 0.9, "cream" + FAINT)]
     plain = [Candidate(0.0, 0.0, 20.0, 20.0, 0.0, 0.9, "bright14")]
-    assert _reportable(faint, _die(3, 20.0), 12.0)
-    assert not _reportable(faint, _die(None, 20.0), 12.0)   # unreadable: more often clutter
-    assert not _reportable(faint, _die(1, 10.0), 12.0)      # smaller than any die searched for
+    assert reportable(faint, _die(3, 20.0), 12.0)
+    assert not reportable(faint, _die(None, 20.0), 12.0)   # unreadable: more often clutter
+    assert not reportable(faint, _die(1, 10.0), 12.0)      # smaller than any die searched for
     # a face read surely on pips squeezed as a leaning die shows them: a die to straighten
-    assert _reportable(faint, _die(None, 20.0, "cocked"), 12.0)
-    assert not _reportable(faint, _die(None, 10.0, "cocked"), 12.0)
+    assert reportable(faint, _die(None, 20.0, "cocked"), 12.0)
+    assert not reportable(faint, _die(None, 10.0, "cocked"), 12.0)
     for reason in ("blurred", "cut off", "unclear pips", "unsure"):  # unreadable
-        assert not _reportable(faint, _die(None, 20.0, reason), 12.0)
-    assert _reportable(plain, _die(None, 20.0), 12.0)       # elsewhere abstentions are reported
+        assert not reportable(faint, _die(None, 20.0, reason), 12.0)
+    assert reportable(plain, _die(None, 20.0), 12.0)       # elsewhere abstentions are reported
     split = Candidate(0.0, 0.0, 20.0, 20.0, 0.0, 0.9, "bright14-local" + FAINT + "+split")
-    assert not _reportable([split], _die(None, 20.0), 12.0)
+    assert not reportable([split], _die(None, 20.0), 12.0)

@@ -17,11 +17,11 @@ import pytest
 from bench.hard_dice import TABLES, smear, table
 from calibration.dice_art import PIP_OFFSET, draw_die, paste_die
 from vision.photo.finder import (
-    _called,
-    _leaning,
+    calls_face,
     far_square,
     find_dice,
     hypotheses,
+    leaning,
     of_one_scale,
     suppress_overlaps,
     without_parts,
@@ -293,10 +293,10 @@ def test_a_pip_the_spot_finder_misses_is_read_by_the_reader(smaller):
 def test_a_die_placed_by_its_pips_is_not_called_on_fewer_pips():
     """Spots the reader does not see as pips were not all pips: no face is called on them."""
     five = Candidate(50.0, 50.0, 40.0, 40.0, 0.0, 0.0, "pips5")
-    assert _called(five, PipReading(5, 0.9))
-    assert _called(five, PipReading(6, 0.9))
-    assert not _called(five, PipReading(4, 1.0))
-    assert not _called(five, PipReading(6, 0.7))  # a die placed by pips alone needs 0.8
+    assert calls_face(five, PipReading(5, 0.9))
+    assert calls_face(five, PipReading(6, 0.9))
+    assert not calls_face(five, PipReading(4, 1.0))
+    assert not calls_face(five, PipReading(6, 0.7))  # a die placed by pips alone needs 0.8
 
 
 def test_a_die_leans_only_when_every_reading_of_its_face_is_squeezed():
@@ -308,9 +308,9 @@ def test_a_die_leans_only_when_every_reading_of_its_face_is_squeezed():
                                          Blob(38.0, 31.0, 50.0, 80.0)))
     die = np.full((100, 100, 3), 200, np.uint8)  # a die drawn square to the reading's square
     cv2.rectangle(die, (30, 30), (70, 70), (245, 245, 245), -1)
-    assert not _leaning(die, [(square, flat), (square, squeezed)], 3)
-    assert _leaning(die, [(square, squeezed)], 3)
-    assert _leaning(die, [(square, squeezed), (square, squeezed)], 3)
+    assert not leaning(die, [(square, flat), (square, squeezed)], 3)
+    assert leaning(die, [(square, squeezed)], 3)
+    assert leaning(die, [(square, squeezed), (square, squeezed)], 3)
 
 
 def test_a_row_of_spots_is_not_a_die():

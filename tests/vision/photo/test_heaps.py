@@ -15,7 +15,7 @@ import pytest
 
 from bench.hard_dice import heap_scene
 from vision.photo.config import PHOTO
-from vision.photo.finder import _reportable, find_dice
+from vision.photo.finder import find_dice, reportable
 from vision.photo.heaps import heap_parts, typical_size
 from vision.photo.regions import regions_and_heaps
 from vision.photo.sources import HEAP
@@ -115,5 +115,5 @@ def test_a_region_larger_than_a_heap_is_clutter(monkeypatch):
 def test_a_heaps_part_is_reported_only_when_its_face_reads(face, reason, reported):
     part = Candidate(100.0, 100.0, EDGE, EDGE, 0.0, 0.9, "dark14+part" + HEAP)
     die = DieDetection(100.0, 100.0, EDGE, 0.0, face, "white", 0.9 if face else 0.0, reason)
-    assert _reportable([part], die, min_size=25.0) is reported
-    assert not _reportable([part], die, min_size=EDGE + 1.0)
+    assert reportable([part], die, min_size=25.0) is reported
+    assert not reportable([part], die, min_size=EDGE + 1.0)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from calibration.dice_art import draw_die, paste_die
-from vision.photo.finder import _leaning, edge_squash, image_squash, view
+from vision.photo.finder import edge_squash, image_squash, leaning, view
 from vision.top.config import READER
 from vision.top.pips import read_top
 from vision.top.square import die_axes
@@ -119,7 +119,7 @@ def test_a_flat_two_read_in_a_turned_square_is_not_leaning(die_angle, square_ang
     assert reading.face == 2
     assert image_squash(square, reading) < READER.cocked_squash[2]
     assert edge_squash(image, square, reading) > 0.9
-    assert not _leaning(image, [(square, reading)], 2)
+    assert not leaning(image, [(square, reading)], 2)
 
 
 def test_a_two_squeezed_along_its_own_edges_is_leaning():
@@ -134,4 +134,4 @@ def test_a_two_squeezed_along_its_own_edges_is_leaning():
     assert reading.face == 2
     assert die_axes(image, 100.0, 100.0, 45.0) is not None
     assert edge_squash(image, top, reading) < READER.cocked_squash[2]
-    assert _leaning(image, [(top, reading)], 2)
+    assert leaning(image, [(top, reading)], 2)

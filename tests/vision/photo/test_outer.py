@@ -80,7 +80,7 @@ def test_the_place_reads_its_die_without_the_outer_reading(outer, face, reason, 
     monkeypatch.setattr(dice, "read_hypotheses",
                         lambda image, done, hyps: [(own, three), outer_four])
     monkeypatch.setattr(dice, "PHOTO", replace(PHOTO, outer_square=outer))
-    die = dice._read_group(img, [own], SIZES)
+    die = dice.read_place(img, [own], SIZES)
     assert die is not None and (die.face, die.reason) == (face, reason)
     if face is not None:
         assert die.size == EDGE and die.colour == "red"

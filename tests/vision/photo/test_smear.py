@@ -15,7 +15,7 @@ import pytest
 
 from bench.hard_dice import blurred_scene, clean_scene, smear
 from vision.photo.config import PHOTO
-from vision.photo.finder import _smeared, find_dice
+from vision.photo.finder import find_dice, smeared
 from vision.top.blur import gradient_anisotropy, gradient_smear
 from vision.top.config import READER
 from vision.top.types import Candidate, PipReading
@@ -94,23 +94,23 @@ def _square(aspect: float = 1.0) -> Candidate:
 def test_round_pips_read_through_gradients_that_run_mostly_one_way():
     crop = _crop(0.6)
     assert READER.blur_anisotropy < gradient_anisotropy(crop) <= PHOTO.surely_smeared
-    assert not _smeared(crop, _square(), _pips(1.1))
-    assert _smeared(crop, _square(), _pips(PHOTO.round_pips))  # drawn out
-    assert _smeared(crop, _square(), None)  # no reading that vouches for sharp pips
+    assert not smeared(crop, _square(), _pips(1.1))
+    assert smeared(crop, _square(), _pips(PHOTO.round_pips))  # drawn out
+    assert smeared(crop, _square(), None)  # no reading that vouches for sharp pips
     # a crop of a rectangle 1.25 times as long: up to 1.375 in the image
-    assert _smeared(crop, _square(1.25), _pips(1.1))
+    assert smeared(crop, _square(1.25), _pips(1.1))
 
 
 def test_gradients_that_run_nearly_all_one_way_are_a_smear_whatever_the_pips():
     crop = _crop(0.0)
     assert gradient_anisotropy(crop) > PHOTO.surely_smeared
-    assert _smeared(crop, _square(), _pips(1.0))
+    assert smeared(crop, _square(), _pips(1.0))
 
 
 def test_gradients_that_run_every_way_are_no_smear():
     crop = _crop(1.0)
     assert gradient_anisotropy(crop) <= READER.blur_anisotropy
-    assert not _smeared(crop, _square(), None)
+    assert not smeared(crop, _square(), None)
 
 
 def test_the_smear_runs_across_the_strongest_gradients():
@@ -120,11 +120,11 @@ def test_the_smear_runs_across_the_strongest_gradients():
 
 def test_pips_all_drawn_out_along_the_smear_are_the_die_s_own():
     crop = _crop(0.6)
-    assert not _smeared(crop, _square(), _pips(1.5, (ALONG_X,) * 4))
-    assert _smeared(crop, _square(), _pips(1.5, (ALONG_Y,) * 4))  # across the motion
+    assert not smeared(crop, _square(), _pips(1.5, (ALONG_X,) * 4))
+    assert smeared(crop, _square(), _pips(1.5, (ALONG_Y,) * 4))  # across the motion
     # a pip and a glare arc or a printed stroke, each drawn out its own way
-    assert _smeared(crop, _square(), _pips(1.5, (ALONG_X, ALONG_Y)))
-    assert _smeared(crop, _square(), _pips(1.5))  # no pip shapes: nothing vouches
+    assert smeared(crop, _square(), _pips(1.5, (ALONG_X, ALONG_Y)))
+    assert smeared(crop, _square(), _pips(1.5))  # no pip shapes: nothing vouches
 
 
 def test_a_rectangle_drawn_out_along_the_smear_holds_streaks():
@@ -134,5 +134,5 @@ def test_a_rectangle_drawn_out_along_the_smear_holds_streaks():
     crop = _crop(0.6)
     along = Candidate(24.0, 24.0, 50.0, 40.0, 0.0, 0.9, "test")
     across = Candidate(24.0, 24.0, 40.0, 50.0, 0.0, 0.9, "test")
-    assert _smeared(crop, along, _pips(1.1, (ALONG_X,) * 4))
-    assert not _smeared(crop, across, _pips(1.1, (ALONG_X,) * 4))
+    assert smeared(crop, along, _pips(1.1, (ALONG_X,) * 4))
+    assert not smeared(crop, across, _pips(1.1, (ALONG_X,) * 4))

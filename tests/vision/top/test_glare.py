@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.top.pip_shape
 from bench.hard_dice import GLARE_LAB  # a highlight: the light's colour, a little of the body's
 from vision.top import glare as dice_glare
 from vision.top import pips as dice_pips
@@ -66,6 +67,11 @@ def red_top(face: int, streaks=(), arcs=(), pip_radius: float = 0.09, width: flo
     return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
 
 
+def _without_glare_step(monkeypatch) -> None:
+    """The reader with no highlight strong enough to be glare: the glare step finds none."""
+    monkeypatch.setattr(dice_glare, "READER", replace(READER, glare_contrast=float("inf")))
+
+
 # a two on its main diagonal, a streak along the lower left edge ending at the empty corner
 TWO_STREAK = ((-1.25, -0.2), (-0.85, 1.25))
 
@@ -78,7 +84,7 @@ def test_a_two_with_a_streak_at_a_free_corner_is_read():
 
 def test_the_streak_alone_makes_the_two_unreadable_without_the_glare_step(monkeypatch):
     # the case the step is for: the streak's peak is taken for a pip beside the two's
-    monkeypatch.setattr(dice_pips, "_read_past_glare", lambda *a, **k: None)
+    _without_glare_step(monkeypatch)
     reading = read_top(red_top(2, streaks=[TWO_STREAK]))
     assert reading.face is None or reading.confidence < READER.resplit_below
 
@@ -100,7 +106,7 @@ def test_a_one_with_thin_arcs_on_both_sides_is_read(monkeypatch):
     assert reading.confidence >= READER.resplit_below
     # the arcs are thinner than a pip: a three's outer pips under them would widen them;
     # judged on the glare as it is, a three may lie under it
-    monkeypatch.setattr(dice_glare, "_PIP_DISC", np.ones((1, 1), np.uint8))
+    monkeypatch.setattr(dice_glare, "READER", replace(READER, glare_pip_core=0))
     assert read_top(ONE_ARCS).confidence < READER.resplit_below
 
 
@@ -117,7 +123,8 @@ THREE_CROSSED = ((-0.9, 0.9), (0.9, -0.9))
 def test_a_three_whose_pips_glare_takes_is_not_read_as_the_rest(top, would_read,
                                                                 monkeypatch):
     # the middle pip under the streak is not taken for a pip: the glare that holds it
-    monkeypatch.setattr(dice_glare, "_under_glare", lambda *a, **k: [])
+    # (no glare is ever deep enough to hold a pip)
+    monkeypatch.setattr(dice_glare, "READER", replace(READER, glare_widened=float("inf")))
     reading = read_top(top)
     assert reading.face is None or reading.confidence < READER.resplit_below
     # glare lies where the three's other pips would: without that check, a wrong face
@@ -139,17 +146,20 @@ def test_a_streak_past_a_fives_corners_hides_none_of_its_pips(width, monkeypatch
     top = red_top(3, streaks=[THREE_CROSSED], width=width)
     assert read_top(top).face == 3
     # judged on the glare as it is, a five's other corners may lie under the streak
-    monkeypatch.setattr(dice_glare, "_without_discs", lambda glare, *a, **k: glare)
+    # (no peak on it is drawn out along it: none clears its disc of the glare)
+    monkeypatch.setattr(vision.top.pip_shape, "READER", replace(READER, streak=float("inf")))
     assert read_top(top).face is None
 
 
-def _with_mark(top_bgr: np.ndarray, lightness: float, radius: float) -> np.ndarray:
-    """The top with a pinkish printed mark in the middle, fainter than the white pips."""
+def _with_mark(top_bgr: np.ndarray, colour: tuple[float, float, float], radius: float
+               ) -> np.ndarray:
+    """The top with a mark of Lab ``colour`` in the middle (a pinkish print fainter than the
+    white pips, or a white pip)."""
     lab = cv2.cvtColor(top_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
     cx, cy = lattice_point(0, 0)
     disc = np.clip(radius * CROP + 0.5 - np.hypot(xx - cx, yy - cy), 0.0, 1.0)
-    lab += disc[..., None] * (np.array((lightness, 150.0, 140.0), np.float32) - lab)
+    lab += disc[..., None] * (np.array(colour, np.float32) - lab)
     return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
 
 
@@ -159,19 +169,19 @@ def _with_mark(top_bgr: np.ndarray, lightness: float, radius: float) -> np.ndarr
     (((0.0, 0.1), (-0.3, 1.2)), 3.0, 215.0, 0.1),
 ])
 def test_a_mark_fainter_than_the_pips_under_a_streak_is_no_pip(streak, width, lightness,
-                                                               radius, monkeypatch):
-    top = _with_mark(red_top(2, streaks=[streak], width=width), lightness, radius)
-    assert read_top(top).face != 3
-    # glare only adds light to a pip: a pip under it is as light as the pips beside it
-    monkeypatch.setattr(dice_glare, "_level", lambda *a, **k: 255.0)
-    assert read_top(top).face == 3
+                                                               radius):
+    two = red_top(2, streaks=[streak], width=width)
+    assert read_top(_with_mark(two, (lightness, 150.0, 140.0), radius)).face != 3
+    # glare only adds light to a pip: a pip under it is as light as the pips beside it, and
+    # one painted there is read
+    assert read_top(_with_mark(two, PIP_LAB, radius)).face == 3
 
 
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
 def test_clean_tops_read_the_same_with_and_without_the_glare_step(face, monkeypatch):
     top = red_top(face)
     with_step = read_top(top)
-    monkeypatch.setattr(dice_pips, "_read_past_glare", lambda *a, **k: None)
+    _without_glare_step(monkeypatch)
     assert read_top(top) == with_step
     assert with_step.face == face
 
@@ -238,7 +248,7 @@ def _mask_at(points_uv, radius: int = 2) -> np.ndarray:
     return mask
 
 
-_INDICES = dice_pips._LAYOUT_INDICES
+_INDICES = dice_pips.LAYOUT_INDICES
 
 
 def _fit(face: int) -> dice_pips.LayoutFit:

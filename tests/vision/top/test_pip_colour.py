@@ -168,8 +168,9 @@ def test_the_hue_look_takes_no_pips_that_differ_more_in_lightness(face, monkeypa
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     diff, _ = dice_pips.body_difference(lab, dice_pips.body_lab(lab))
     assert dice_pips.read_hue(diff).face is None
-    monkeypatch.setattr(dice_pips, "_hue_differs", lambda diff, pip: True)
-    assert dice_pips.read_hue(diff).face == face  # the check, not the map, declines them
+    # no pip differs too much in lightness to be read by hue: the check, not the map, declines
+    monkeypatch.setattr(dice_pips, "READER", replace(READER, hue_share=float("inf")))
+    assert dice_pips.read_hue(diff).face == face
 
 
 LIGHT_GOLD = (32.0, -23.0, 13.0)  # gold pips lighter than the body: 1.2 times as much as in hue
@@ -227,7 +228,7 @@ def test_the_hue_look_judges_evenness_by_the_pips_contrast(face):
     reading = read_top(crop)
     assert (reading.face, reading.polarity) == (face, "hue")
     assert reading.confidence >= READER.resplit_below
-    by_response = dice_pips._read_maps({"hue": _hue_map(crop)}, even_by_response=True)
+    by_response = dice_pips.read_maps({"hue": _hue_map(crop)}, even_by_response=True)
     assert by_response.confidence < READER.resplit_below
 
 
@@ -243,5 +244,7 @@ def test_hue_contrast_is_the_rounded_length_of_the_difference() -> None:
     rng = np.random.default_rng(5)
     diff = (rng.integers(-40, 41, (dice_pips.VIEW, dice_pips.VIEW, 3)) + 0.5).astype(np.float32)
     da, db = diff[:, :, 1], diff[:, :, 2]
-    expected = cv2.GaussianBlur(np.hypot(da, db), (3, 3), 0) * (dice_pips._WIDE > 0)
+    wide = dice_pips.hue_contrast(np.ones_like(diff)) > 0  # where the map is taken at all
+    assert wide.any() and not wide.all()
+    expected = cv2.GaussianBlur(np.hypot(da, db), (3, 3), 0) * wide
     assert np.array_equal(dice_pips.hue_contrast(diff), expected)
