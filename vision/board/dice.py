@@ -205,8 +205,10 @@ def _sorted_median(rows: np.ndarray) -> np.ndarray:
     """``np.median(rows, axis=1)`` of rows already sorted (as ``ring_samples`` gives them)."""
     n = rows.shape[1]
     if n % 2:
-        return rows[:, n // 2]
-    return (rows[:, n // 2 - 1] + rows[:, n // 2]) / 2
+        middle: np.ndarray = rows[:, n // 2]
+        return middle
+    mean: np.ndarray = (rows[:, n // 2 - 1] + rows[:, n // 2]) / 2
+    return mean
 
 
 _RING_ANGLES = np.linspace(0, 2 * math.pi, 12, endpoint=False)
@@ -414,8 +416,8 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
         # two whose other pip was missed has the die's edge close by on two sides (a one
         # confirmed on the pixels has had its top checked already)
         plain = plain_top(image, cand, size)
-        sure = max(reading.confidence, READER.min_confidence) if plain else 0.0
-        reading = replace(reading, confidence=sure, face=1 if plain else None,
+        one_at = max(reading.confidence, READER.min_confidence) if plain else 0.0
+        reading = replace(reading, confidence=one_at, face=1 if plain else None,
                           reason="" if plain else "unclear pips")
     step = READER.nominal_step * CROP / 2 * size / cand.size  # the known die's, in crop pixels
     face, conf, reason = _verdict(crop, reading, len(pips), step)

@@ -198,7 +198,7 @@ def _track(frame: np.ndarray, near: Mapping[int, np.ndarray], ids: tuple[int, ..
         for raw, marker_id in zip(found, found_ids.ravel() if found_ids is not None else ()):
             if int(marker_id) == mid:
                 window = np.asarray(raw, np.float64).reshape(4, 2) / shrink
-                out[mid] = _refine(grey, window, scale) + np.float32([x0, y0])
+                out[mid] = _refine(grey, window, scale) + np.array([x0, y0], np.float32)
                 break
         if mid in out:
             windows[mid] = TrackedWindow(box, look, out[mid])

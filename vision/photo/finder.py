@@ -346,7 +346,8 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
         h, r = max(called, key=lambda hr: hr[1].confidence)
         face, conf, reason = r.face, r.confidence, ""
         disagree = len({r2.face for _, r2 in called}) > 1
-        if disagree or (whole is not None and len(whole.blobs) > r.face):
+        # a called reading has a face
+        if disagree or (whole is not None and len(whole.blobs) > (r.face or 0)):
             face, conf, reason = None, 0.0, "unclear pips"
     if _cut_off(image, h if face is not None else cand):
         face, conf, reason = None, 0.0, "cut off"
@@ -429,7 +430,8 @@ def to_image(h: Candidate, crop_pts: np.ndarray) -> np.ndarray:
     """Crop pixels of the die top read for ``h`` (``view``) back to image pixels."""
     origin, ex, ey = view_axes(h, VIEW, VIEW / CROP)
     v = crop_pts + MARGIN
-    return origin + v[:, :1] * ex + v[:, 1:] * ey
+    image_pts: np.ndarray = origin + v[:, :1] * ex + v[:, 1:] * ey
+    return image_pts
 
 
 def leaning(image: np.ndarray, called: list[tuple[Candidate, PipReading]], face: int) -> bool:

@@ -85,7 +85,7 @@ def _parts(outline: np.ndarray, source: str, size: float, frame: tuple[int, int]
     if x <= 0 or y <= 0 or x + w >= frame[1] or y + h >= frame[0]:
         return []  # it runs out of the frame: not a heap of whole dice alone
     region = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(region, [outline - np.array([x - 1, y - 1])], -1, 255, cv2.FILLED)
+    cv2.drawContours(region, [outline - np.array([x - 1, y - 1])], -1, (255,), cv2.FILLED)
     distance = cv2.distanceTransform(region, cv2.DIST_L2, 5)
     reach = max(3, int(0.5 * lo) * 2 + 1)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
@@ -99,15 +99,15 @@ def _parts(outline: np.ndarray, source: str, size: float, frame: tuple[int, int]
     out = []
     for px, py in centres[1:].tolist():
         half = float(distance[round(py), round(px)])
-        reach = PHOTO.heap_near_axes * half
-        near = ((cols - px) ** 2 + (rows - py) ** 2 <= reach ** 2) & (distance > 0)
+        axes_reach = PHOTO.heap_near_axes * half
+        near = ((cols - px) ** 2 + (rows - py) ** 2 <= axes_reach ** 2) & (distance > 0)
         axes, _ = standing_out(strength[near], direction[near], turns=4)
         edge = 2.0 * half
         square = np.zeros_like(region)
         cv2.fillConvexPoly(square, cv2.boxPoints(((px, py), (edge, edge), axes))
-                           .astype(np.int32), 255)
+                           .astype(np.int32), (255,))
         # its fill: the share of its square that lies in the heap
-        inside = np.count_nonzero(region[square > 0]) / max(1, np.count_nonzero(square))
+        inside = np.count_nonzero(region[square > 0]) / max(1, int(np.count_nonzero(square)))
         out.append(Candidate(px + x - 1, py + y - 1, edge, edge, axes, inside,
                              source + "+part" + HEAP))
     return out

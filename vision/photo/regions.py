@@ -153,6 +153,6 @@ def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:
     edges = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(grey)
-    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    cv2.drawContours(filled, contours, -1, (255,), thickness=cv2.FILLED)
     # shave off the dilation so the region hugs the outline
     return cv2.erode(filled, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))

@@ -71,7 +71,7 @@ def streak_region(contrast: np.ndarray, peak: Peak, margin: int, crop: int) -> n
     width, height = int(stats[label, cv2.CC_STAT_WIDTH]), int(stats[label, cv2.CC_STAT_HEIGHT])
     if math.hypot(width, height) < READER.glare_length * crop:
         return None  # its box is too small to hold a region that long: the common case
-    region = labels == label
+    region: np.ndarray = labels == label
     major, minor = principal_variances(cv2.moments(region.astype(np.uint8), binaryImage=True))
     length = 4.0 * math.sqrt(major)  # the long axis of the ellipse of the same moments
     if length < READER.glare_length * crop or math.sqrt(major / minor) < READER.glare_elongation:
@@ -116,7 +116,7 @@ def _without_discs(glare: np.ndarray, peaks: Sequence[Peak], margin: int,
     out = glare.astype(np.uint8)
     radius = round(READER.glare_pip_clear * crop + READER.glare_hiding_reach)
     for p in peaks:
-        cv2.circle(out, (round(p.x + margin), round(p.y + margin)), radius, 0, -1)
+        cv2.circle(out, (round(p.x + margin), round(p.y + margin)), radius, (0,), -1)
     return out > 0
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import cv2
 import numpy as np
@@ -74,7 +74,8 @@ def _pip_zone() -> np.ndarray:
     """Where pip centres may lie: not in the rounded corners, where the table shows through."""
     yy, xx = np.mgrid[0:VIEW, 0:VIEW] + 0.5
     r = np.hypot(xx - VIEW / 2, yy - VIEW / 2)
-    return ((r <= READER.pip_radius * CROP) & (_INNER > 0)).astype(np.uint8)
+    zone: np.ndarray = ((r <= READER.pip_radius * CROP) & (_INNER > 0)).astype(np.uint8)
+    return zone
 
 
 _INNER = _square_mask(MARGIN + round(READER.border * CROP))   # the die top less its shaded rim
@@ -106,7 +107,8 @@ def body_lab(crop_lab: np.ndarray, origin: int = 0) -> np.ndarray:
         raise ValueError(f"{crop_lab.shape} from {origin} is not a crop part holding the body")
     window = crop_lab[first:end, first:end]
     if window.dtype != np.uint8:
-        return np.median(window[_BODY_WINDOW], axis=0).astype(np.float32)
+        median: np.ndarray = np.median(window[_BODY_WINDOW], axis=0).astype(np.float32)
+        return median
     # every other pixel (the median barely changes); np.median's numbers (the middle value, or
     # the mean of the middle two) from a partial sort of each channel: several times faster
     inner = window.reshape(-1, 3).take(_BODY_WINDOW_INDEX, axis=0).T
@@ -135,7 +137,8 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     if np.count_nonzero(clear) < READER.min_body:
         return None
     lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
-    return np.median(lab[clear], axis=0).astype(np.float32)
+    body: np.ndarray = np.median(lab[clear], axis=0).astype(np.float32)
+    return body
 
 
 def _clear_of(pips: Sequence[Blob], radius: float) -> np.ndarray:
@@ -153,7 +156,8 @@ _CHANNEL_SUM = np.ones((1, 3), np.float32)  # cv2.transform's matrix: the sum of
 def body_difference(crop_lab: np.ndarray, body: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(each pixel's Lab difference from the body colour, its length smoothed over 3x3)."""
     # OpenCV's per-pixel arithmetic gives numpy's numbers at half the cost on a crop this small
-    diff = cv2.subtract(crop_lab, (*body.tolist(), 0.0), dtype=cv2.CV_32F)
+    # (the body as a Scalar, a tuple, which OpenCV's stubs do not list)
+    diff = cv2.subtract(crop_lab, (*body.tolist(), 0.0), dtype=cv2.CV_32F)  # type: ignore[call-overload]
     dist = cv2.sqrt(cv2.transform(cv2.multiply(diff, diff), _CHANNEL_SUM))
     return diff, cv2.GaussianBlur(dist, (3, 3), 0)
 
@@ -188,7 +192,8 @@ def pip_axis(diff: np.ndarray, dist: np.ndarray) -> tuple[float, float, float]:
 
 def _difference_around(diff: np.ndarray, x: int, y: int) -> list[float]:
     """The mean Lab difference from the body over the 3x3 pixels around (x, y)."""
-    return diff[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0).tolist()
+    mean: list[float] = diff[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0).tolist()
+    return mean
 
 
 def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
@@ -607,7 +612,7 @@ def top_surface_belief(surface: np.ndarray, b: Blob) -> float:
     inside = [(x, y) for x, y in pts if 0 <= x <= VIEW - 1 and 0 <= y <= VIEW - 1]
     if len(inside) < 4:
         return 0.0
-    ground = sorted(surface.item(int(y), int(x)) for x, y in inside)
+    ground: list[float] = sorted(surface.item(int(y), int(x)) for x, y in inside)
     near, far = READER.surface_tolerance
     return max(0.0, min(1.0, (far - ground[len(ground) // 2]) / (far - near)))
 
@@ -726,7 +731,8 @@ def hue_contrast(diff: np.ndarray) -> np.ndarray:
     # not cv2.magnitude: its last bit depends on where its output lies in memory
     # (``gradient_votes``)
     hue = cv2.GaussianBlur(np.sqrt(da * da + db * db), (3, 3), 0)
-    return hue * _WIDE_BOOL
+    wide: np.ndarray = hue * _WIDE_BOOL
+    return wide
 
 
 def _hue_differs(diff: np.ndarray, pip: Blob) -> bool:
@@ -754,7 +760,7 @@ def read_maps(maps: dict[str, np.ndarray], *, even_by_response: bool = True) -> 
     past: tuple[PipReading, _Found] | None = None  # the light shade's reading past glare
     streaked: PipReading | None = None  # the light shade's sure reading with a streak
     light_shapes: tuple[PipReading, list[PipShape]] | None = None  # a sure one, its pips
-    surface = sum(maps.values())
+    surface = cast(np.ndarray, sum(maps.values()))  # the maps are arrays: never sum's 0
     for polarity, contrast in maps.items():
         fit, pips, weaker, peak = _read_polarity(contrast)
         if fit is None:

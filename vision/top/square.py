@@ -103,7 +103,7 @@ def top_face(image: np.ndarray, cand: Candidate) -> Candidate:
     lo_c, hi_c = _extent(cols, limit)
     inner = side / grow
     margin = (side - inner) / 2.0
-    bounds = [lo_c, hi_c, lo_r, hi_r]
+    bounds: list[float] = [lo_c, hi_c, lo_r, hi_r]
     defaults = [margin, side - margin, margin, side - margin]
     # a side that runs to the edge of the examined square found no boundary: keep the original
     bounds = [d if b in (0, side) else b for b, d in zip(bounds, defaults, strict=True)]
