@@ -15,7 +15,7 @@ when, besides, nothing pip-like lies out to where those neighbours would be
 (``pip_response``: a pip-sized patch that stands out from all around it, which the die's own
 edges, the table, lines and shadows do not).
 
-May import ``vision`` modules, numpy and OpenCV.
+May import ``vision.board.config``, ``vision.top``, numpy and OpenCV.
 """
 
 from __future__ import annotations

@@ -19,7 +19,8 @@ known of the board:
 5. a reading is kept only when confident; otherwise the die is reported with face None and
    a reason (unclear pips, blurred, cocked), never guessed.
 
-May import ``vision`` modules, ``engine.table`` (through them), numpy and OpenCV.
+May import ``vision.board`` modules (``confirm``, ``geometry``, ``config``), ``vision.top``,
+numpy and OpenCV; never ``vision.photo``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ surely stays read, and one the reader abstained on stays unread until something 
 changes (the player is asked to straighten or reroll it anyway). ``dicekeeper bench latency``
 gives the cost of a still table beside that of a table whose every die is read.
 
-May import ``vision`` modules, numpy and OpenCV.
+May import ``vision.board.dice``, ``.geometry``, ``.config``, ``vision.top`` types, numpy and
+OpenCV.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ darker or more saturated than the paper; neither is die-shaped. Thresholds are r
 the paper's own brightness and saturation, so a dimmer or warmer light does not look like a
 hand. The view is analysed at 1 px/mm, which keeps the check cheap on a Pi.
 
-May import ``vision.board.geometry``, OpenCV and numpy.
+May import ``vision.board.geometry``, ``vision.board.config``, ``vision.top.arrays``,
+``vision.top.skin``, OpenCV and numpy.
 """
 
 from __future__ import annotations

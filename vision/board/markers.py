@@ -8,7 +8,8 @@ then fit the homography from the frame to the canonical view (``geometry.canonic
 square, ``geometry.px_per_mm``). Three markers (12 corners) are enough when a hand hides the
 fourth; the location then has a lower confidence.
 
-May import ``vision.board.geometry``, ``vision.errors``, OpenCV and numpy.
+May import ``vision.board.geometry``, ``vision.board.config``, ``vision.errors``, OpenCV and
+numpy.
 """
 
 from __future__ import annotations

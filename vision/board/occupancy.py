@@ -5,7 +5,8 @@ pips, side faces) is occupied. The pipeline uses this as a safety net: a die the
 not report at all becomes an abstention ("can't read"), never an empty cell, so the referee
 waits instead of seeing a die vanish.
 
-May import ``vision.board.geometry``, OpenCV and numpy.
+May import ``engine.table``, ``vision.board.geometry``, ``vision.board.config``, OpenCV and
+numpy.
 """
 
 from __future__ import annotations

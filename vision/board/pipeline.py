@@ -21,7 +21,8 @@
 Never raises for a bad frame. A readable frame gives status SETTLED for that one frame: the
 referee must only see views that went through ``vision.board.settle.SettleDetector``.
 
-May import ``engine.table``, the other ``vision`` modules, OpenCV and numpy.
+May import ``engine.table``, the other ``vision.board`` modules, ``vision.top``,
+``vision.errors``, OpenCV and numpy; never ``vision.photo``.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ fixed-point maps (the 1/32-pixel steps ``warpPerspective`` itself uses: the view
 to the bit) and only remaps, about 40% cheaper. It builds them again for the first frame, a
 new frame size, or a board that moved by more than ``MARKERS.still_px`` frame pixels.
 
-May import ``vision.board.markers``, ``vision.board.geometry``, OpenCV and numpy.
+May import ``vision.board.markers``, ``vision.board.geometry``, ``vision.board.config``, OpenCV
+and numpy.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ trained on synthetic crops only (bench/train_die_top.py, bench/die_top_data.py);
 ``vision/photo/models/die_top.onnx`` with ``die_top.json`` (input size, classes, seed, data) and
 runs with OpenCV's ``cv2.dnn``. It is loaded once, lazily, on first use.
 
-May import numpy and OpenCV only (nothing from device, calibration or bench).
+May import ``vision.errors``, numpy and OpenCV only (nothing from device, calibration or bench).
 """
 
 from __future__ import annotations

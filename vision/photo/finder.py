@@ -2,9 +2,10 @@
 
 ``find_dice`` is the entry point: a list of steps, each in its own module.
 
-1. ``vision.photo.regions``: square, die-sized regions that stand out from the table (colour
-   difference masks, edge outlines, touching pairs split, then a more sensitive look for
-   faint cream and small dice, and the dice of heaps of touching dice: ``vision.photo.heaps``),
+1. ``vision.photo.candidates``: square, die-sized regions that stand out from the table
+   (``vision.photo.regions``: colour difference masks, edge outlines, touching pairs split,
+   then a more sensitive look for faint cream and small dice; groups of pip-like spots,
+   ``vision.photo.pipgroups``; and the dice of heaps of touching dice, ``vision.photo.heaps``),
    grouped by place. Over a wide size range, large dice are looked for again on a half-size
    image, at places the first look reported no die at.
 2. hypotheses of the top face per place: each region found there, the region trimmed to the
@@ -29,7 +30,8 @@
    then confidence, then size; none held in a hand (``vision.photo.held``).
 
 A wrong face called with confidence is the worst outcome, so every doubtful reading abstains.
-May import numpy, OpenCV and ``engine`` types; never ``device`` or ``calibration``.
+May import the other ``vision.photo`` modules, ``vision.top``, numpy and OpenCV; never
+``vision.board``, ``device`` or ``calibration``.
 """
 
 from __future__ import annotations

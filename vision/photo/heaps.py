@@ -17,8 +17,8 @@ than ``PHOTO.heap_most`` dice, is clutter (a cable, a tray's wall, a keyboard), 
 A heap's parts are placed only where no other candidate lies, and are marked ``HEAP``: the
 finder reports one only when its face reads (``vision.photo.finder``).
 
-May import numpy, OpenCV, ``Candidate`` and its helpers from ``vision.photo.regions``, and the
-direction vote of ``vision.top.pips``.
+May import numpy, OpenCV, ``vision.top`` types, ``vision.photo.regions`` (``apart``),
+``vision.photo.sources``, ``vision.photo.config`` and the direction vote of ``vision.top.pips``.
 """
 
 from __future__ import annotations

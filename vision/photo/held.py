@@ -9,7 +9,8 @@ from the table's own colour counts; the table is the view's median colour, as di
 cover less than half of a view of the table. A hand that fills more than half of the view is
 taken for the table, and nothing is dropped: the check errs towards reading.
 
-May import ``vision.board.hand``, ``vision.top.arrays``, OpenCV and numpy.
+May import ``vision.top.skin``, ``vision.top.arrays``, ``vision.photo.config``, OpenCV and
+numpy.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ spot count (source ``"pips<n>"``): the reader accepts it only when it reads at l
 and a place only threes propose is never reported as an unreadable die (``vision.photo.finder``).
 Ones and twos give too little to place a die.
 
-May import numpy, OpenCV, ``vision.top.arrays`` and ``Candidate`` from
-``vision.photo.regions``.
+May import numpy, OpenCV, ``vision.top.arrays``, ``vision.top.types``, ``vision.photo.sources``
+and ``vision.photo.config``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ Regions no square fits may be heaps of touching dice: ``vision.photo.heaps`` spl
 die squares at places nothing else found, reported the same way.
 Reading the pips is not done here (see ``vision.top.pips``).
 
-May import numpy and OpenCV only.
+May import numpy, OpenCV, ``vision.top.types``, ``vision.photo.sources`` and
+``vision.photo.config``.
 """
 
 from __future__ import annotations

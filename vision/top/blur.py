@@ -5,7 +5,7 @@ image gradients point every way about equally. Motion blur wipes out the gradien
 motion: the gradient structure tensor becomes strongly one-directional. Its anisotropy
 (``(l1 - l2) / (l1 + l2)`` of the eigenvalues, 0 = isotropic, 1 = one direction) is the measure.
 
-May import numpy and OpenCV only.
+May import numpy, OpenCV and ``vision.top.config``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Name a die's body colour: "white" (white and cream), "red" (also translucent dark red) or
 "unknown" (any other die: black, green, blue, patterned ...).
 
-May import numpy and OpenCV only.
+May import numpy, OpenCV and ``vision.top.pips`` (``body_lab``).
 """
 
 from __future__ import annotations

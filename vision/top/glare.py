@@ -21,7 +21,8 @@ glare (``hidden_faces``). A pip under a highlight widens it, which tells where o
 - around a lone pip only glare as wide as a pip hides a three's outer pips.
 
 Works on the reader's crops (``vision.top.pips``: ``VIEW`` px, the top in the middle
-``CROP``); may import numpy, OpenCV, ``vision.top.moments`` and ``vision.top.pip_shape``.
+``CROP``); may import numpy, OpenCV, ``vision.top.config``, ``vision.top.moments`` and
+``vision.top.pip_shape``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Shared by the reader (``vision.top.pips``: pips drawn out by motion, a streak among round
 pips) and the glare step (``vision.top.glare``: a peak on a highlight drawn out along it).
 
-May import numpy, OpenCV and ``vision.top.moments``.
+May import numpy, OpenCV, ``vision.top.moments`` and ``vision.top.config``.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ hue of its own, once more by hue alone (gold pips under a glare). Light pips too
 call, or sure but with a streak among them, are read once more without the peaks that lie on
 a highlight (``vision.top.glare``).
 
-May import numpy, OpenCV, ``vision.top.glare``, ``vision.top.arrays`` and
-``vision.top.pip_shape``.
+May import numpy, OpenCV, ``vision.top.types``, ``.config``, ``.glare``, ``.arrays`` and
+``.pip_shape``.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ margin to an upright square; walking from the centre outwards, the top face ends
 row (or column) whose typical colour is no longer the colour of the face's centre.
 ``die_axes`` gives the direction of a die's edges from the image itself.
 
-May import numpy, OpenCV and ``vision.top.pips``.
+May import numpy, OpenCV, ``vision.top.types``, ``.config`` and ``.pips``.
 """
 
 from __future__ import annotations
