@@ -35,7 +35,6 @@ class PhotoConfig:
     faint_cream: float = 6.0  # mean Lab yellowness over the table of a faint cream die (seen: 7-10)
 
     # groups of pip-like spots (``vision.photo.pipgroups``)
-    pip_offset: float = 0.27  # centre-to-side-pip distance over the die edge on common dice
     pip_sigma: float = 0.06  # DoG scale over the die edge (a pip is about 0.18 of the edge)
     spot_link: float = 0.6  # neighbouring pips of one die lie closer than this many die edges
     # DoG answer (grey levels) of a pip; weaker spots (JPEG grain, table texture, die edges) link

@@ -12,7 +12,7 @@ spot count (source ``"pips<n>"``): the reader accepts it only when it reads at l
 and a place only threes propose is never reported as an unreadable die (``vision.photo.finder``).
 Ones and twos give too little to place a die.
 
-May import numpy, OpenCV, ``vision.top.arrays``, ``vision.top.types``, ``vision.photo.sources``
+May import numpy, OpenCV, ``vision.top.arrays``, ``.types``, ``.config``, ``vision.photo.sources``
 and ``vision.photo.config``.
 """
 
@@ -27,6 +27,7 @@ import numpy as np
 from vision.photo.config import PHOTO
 from vision.photo.sources import SPOTS
 from vision.top.arrays import nonzero_yx
+from vision.top.config import READER
 from vision.top.types import Candidate
 
 
@@ -116,7 +117,7 @@ def _square(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | No
     (cx, cy), (w, h), angle = cv2.minAreaRect(pts.reshape(-1, 1, 2))
     if min(w, h) < 0.6 * max(w, h):
         return None  # not a square pattern: a row of pips, or spots of two dice
-    size = max(w, h) / (2 * PHOTO.pip_offset)
+    size = max(w, h) / READER.nominal_step  # two pip offsets: the pips' span over the edge
     if not min_size <= size <= max_size:
         return None
     return Candidate(float(cx), float(cy), size, size, float(angle), 0.0,
@@ -130,7 +131,7 @@ def _diagonal(pts: np.ndarray, min_size: float, max_size: float) -> Candidate | 
     if row is None:
         return None
     ends, middle, span = row
-    size = span / (2 * PHOTO.pip_offset * math.sqrt(2))
+    size = span / (READER.nominal_step * math.sqrt(2))
     if not min_size <= size <= max_size:
         return None
     dx, dy = (float(v) for v in ends[1] - ends[0])
