@@ -13,12 +13,14 @@ May import ``vision.errors``, numpy and OpenCV; never ``vision.board`` or ``visi
 
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
+from vision.top.config import READER, ReaderConfig
 from vision.top.pips import read_top
 from vision.top.skin import skin_mask
 from vision.top.square import die_axes, rectify, top_face
 from vision.top.types import CROP, MARGIN, VIEW, Blob, Candidate, DieDetection, PipReading
 
 __all__ = [
-    "CROP", "MARGIN", "VIEW", "Blob", "Candidate", "DieDetection", "PipReading", "classify_colour",
+    "CROP", "MARGIN", "READER", "VIEW", "Blob", "Candidate", "DieDetection", "PipReading",
+    "ReaderConfig", "classify_colour",
     "die_axes", "is_blurred", "read_top", "rectify", "skin_mask", "top_face",
 ]

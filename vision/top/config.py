@@ -12,7 +12,9 @@ May import ``vision.top.types`` only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from vision.top.types import CROP
 
@@ -26,8 +28,8 @@ class ReaderConfig:
     # a face squeezed more than this in the image is seen at a slant; two or three pips on a
     # diagonal give only its angle, a noisier measure; sixes are often laid out narrower than
     # they are long
-    cocked_squash: dict[int, float] = field(
-        default_factory=lambda: {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66})
+    cocked_squash: Mapping[int, float] = field(default_factory=lambda: MappingProxyType(
+        {1: 0.0, 2: 0.6, 3: 0.6, 4: 0.78, 5: 0.78, 6: 0.66}))  # by face
 
     # pips and layouts (``vision.top.pips``)
     peak_fraction: float = 0.4  # a pip answers at least this fraction of the strongest pip
