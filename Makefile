@@ -22,6 +22,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/dicekeeper bench accuracy --dataset ../shared/realdata/nellbyler_dice_detection --colours white,red

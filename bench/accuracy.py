@@ -1,10 +1,10 @@
 """Accuracy of the die finder and reader on labelled photos (``dicekeeper bench accuracy``).
 
-Runs ``vision.dice.find_dice`` on each whole image of every dice source under a folder in the
-realdata manifest format, matches detections to labelled dice (``bench.matching``) and prints
-the figures, the per-face confusion table and, last, the one-line summary. ``--outcomes FILE``
-also writes what became of each labelled die and each false detection, one CSV row each (it
-holds the dataset's labels: keep it out of the repository).
+Runs ``vision.photo.finder.find_dice`` on each whole image of every dice source under a folder in
+the realdata manifest format, matches detections to labelled dice (``bench.matching``) and prints
+the figures, the per-face confusion table and, last, the one-line summary. ``--outcomes FILE`` also
+writes what became of each labelled die and each false detection, one CSV row each (it holds the
+dataset's labels: keep it out of the repository).
 
 May import vision, OpenCV and numpy. Prints (it is a command module).
 """
@@ -24,7 +24,7 @@ import numpy as np
 from bench.matching import Outcome, Seen, Tally, outcomes
 from bench.realdata import DatasetError, LabelledImage, manifest_kind, read_images, source_folders
 from bench.reframing import Reframing, border_colour, map_back
-from vision.dice import find_dice
+from vision.photo.finder import find_dice
 
 log = logging.getLogger(__name__)
 

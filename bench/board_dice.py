@@ -1,7 +1,7 @@
 """Wrong faces on rendered board scenes (``dicekeeper bench board``).
 
-``bench hard`` draws single dice for the free reader (``vision.dice.find_dice``); during a
-Unification game the device reads the board with ``vision.board_dice``, which finds dice by
+``bench hard`` draws single dice for the free reader (``vision.photo.finder.find_dice``); during a
+Unification game the device reads the board with ``vision.board.dice``, which finds dice by
 their pips and knows their size. This benchmark renders whole board photos
 (``calibration.synthetic.render_scene``), seeded, each with its own camera pose (height,
 pitch, yaw, roll), light (level, gradient, vignetting, colour cast), table, board side, sensor
@@ -39,9 +39,9 @@ from bench.hard_dice import first_numbers, percent
 from bench.latency import warped_board
 from calibration.synthetic import Die, Light, Pose, Scene, render_scene
 from engine.table import Cell
-from vision.board_dice import find_board_dice
-from vision.dice import DieDetection
-from vision.geometry import UNIFICATION_BOARD as G
+from vision.board.dice import find_board_dice
+from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.top.types import DieDetection
 
 KINDS = ("flat", "cocked", "moving", "loose")
 COCKED_SHARE, MOVING_SHARE = 1 / 12, 1 / 16  # of the grid dice

@@ -1,4 +1,4 @@
-"""Synthetic training crops for the learned die-top classifier (``vision.dice_classifier``).
+"""Synthetic training crops for the learned die-top classifier (``vision.photo.classifier``).
 
 Each sample is a small BGR crop as a die finder would cut it out of a photo, and a class:
 0 = not a readable die top (table, half a die, two dice, a cocked die, a side face, a smeared

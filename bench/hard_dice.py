@@ -2,7 +2,7 @@
 
 The real photos of ``bench accuracy`` hold few cocked, touching or moving dice, and a wrong
 face called on one of those is the worst outcome (it breaks refereeing). This benchmark
-draws them (``calibration.dice_art``) in numbers, seeded, and runs ``vision.dice.find_dice``
+draws them (``calibration.dice_art``) in numbers, seeded, and runs ``vision.photo.finder.find_dice``
 on each scene as on a photo:
 
 - clean: one die lying flat (the control);
@@ -15,12 +15,12 @@ on each scene as on a photo:
 - glare: one glossy red die lying flat with a highlight on its top, a streak or an arc as
   light as its white pips, through pips or beside them.
 
-Each kind draws ``--seeds`` scenes over faces 1-6, white / cream / red / translucent-red
-bodies, die edges 25-150 px, light, dark and wooden tables, any rotation. Per kind it prints
-the dice drawn, the share read (a face called that the die shows on top), abstained on (found
-with no face), and the scenes with a wrong face: a face called with the reader's confidence
-(``SURE``) that no die of the scene shows on top. A blurred die should not be read at all,
-so its line also gives the share read. The last line sums the wrong scenes over the kinds.
+Each kind draws ``--seeds`` scenes over faces 1-6, white / cream / red / translucent-red bodies, die
+edges 25-150 px, light, dark and wooden tables, any rotation. Per kind it prints the dice drawn, the
+share read (a face called that the die shows on top), abstained on (found with no face), and the
+scenes with a wrong face: a face called with the referee's confidence (``READER.min_confidence``)
+that no die of the scene shows on top. A blurred die should not be read at all, so its line also
+gives the share read. The last line sums the wrong scenes over the kinds.
 
 Figures, not a test: ``make test`` keeps the few seeds it asserts on; this one is for
 before-and-after comparisons of a change to the reader.
@@ -38,13 +38,13 @@ import cv2
 import numpy as np
 
 from calibration.dice_art import draw_die, paste_die
-from vision.dice import find_dice
+from vision.photo.finder import find_dice
+from vision.top.config import READER
 
 TABLES = {"light": (200, 205, 210), "dark": (50, 60, 70), "wood": (90, 140, 180)}
 BODIES = ("white", "cream", "red", "translucent-red")
 SIZE_RANGE = (25, 150)   # die edge, px (the range for free dice)
 TILT_RANGE = (25.0, 42.0)  # degrees a cocked die leans (past 45 its side face is the upper one)
-SURE = 0.6               # the referee's threshold: a face called at this confidence counts
 NEAR = 0.75              # of a die edge: a detection this close to a drawn die is of it
 
 
@@ -86,7 +86,7 @@ class KindTally:
                 self.read += 1
             elif any(d.face is None for d in near):
                 self.abstained += 1
-        if any(d.face is not None and d.face not in tops and d.confidence >= SURE
+        if any(d.face is not None and d.face not in tops and d.confidence >= READER.min_confidence
                for d in found):
             self.wrong.append(seed)
 

@@ -2,7 +2,7 @@
 
 Frames come from ``calibration.synthetic.render_scene``: the Unification board with nine grid
 dice and one loose die (10 dice in view), at 640x480 and 1280x960. Each frame is read by
-``vision.pipeline.BoardReader.read`` (markers, warp, hand check, light check against the
+``vision.board.pipeline.BoardReader.read`` (markers, warp, hand check, light check against the
 profile ``dicekeeper calibrate`` makes of the first frame, the board's die reader, placing) with
 ``cv2.setNumThreads(1)``; ``find_dice`` alone is also timed on the warped board. Median and p95
 over ``--frames`` frames; the last line gives the 1280x960 figures. The timed frames cycle
@@ -24,10 +24,10 @@ import numpy as np
 
 from calibration.calibrate import calibrate_frame
 from calibration.synthetic import Die, Scene, expected_readings, render_scene
-from vision.dice import find_dice
-from vision.geometry import UNIFICATION_BOARD
-from vision.pipeline import BoardReader
-from vision.profile import CalibrationProfile
+from vision.board.geometry import UNIFICATION_BOARD
+from vision.board.pipeline import BoardReader
+from vision.board.profile import CalibrationProfile
+from vision.photo.finder import find_dice
 
 SIZES = ((640, 480), (1280, 960))
 DISTINCT_FRAMES = 6   # rendered scenes, cycled through for the timed frames
@@ -77,7 +77,7 @@ def grid_correct(view, expected: dict) -> tuple[int, int]:
 
 def warped_board(frame: np.ndarray) -> np.ndarray | None:
     """The canonical board view of a frame, as BoardReader warps it (None without markers)."""
-    from vision.markers import locate_board, warp_board
+    from vision.board.markers import locate_board, warp_board
     try:
         location = locate_board(frame, UNIFICATION_BOARD)
     except LookupError:

@@ -1,4 +1,4 @@
-"""Train, export and evaluate the die-top classifier shipped as vision/models/die_top.onnx.
+"""Train, export and evaluate the die-top classifier shipped as vision/photo/models/die_top.onnx.
 
 Training needs PyTorch in a separate virtualenv (never the project's runtime); evaluation needs
 only numpy and OpenCV and reads the real photos from ``../shared/realdata`` when present:
@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
-MODELS = REPO / "vision" / "models"
+MODELS = REPO / "vision" / "photo" / "models"
 DEFAULT_REALDATA = REPO.parent / "shared" / "realdata"
 SEED = 2026
 EPOCHS = 14
@@ -41,10 +41,10 @@ PIP_SPAN = 0.72  # pips of faces 2..6 span about this fraction of the die edge
 def make_data(path: Path, samples: int, seed: int = SEED) -> None:
     """Generate ``samples`` synthetic crops, resized to the input size, into an .npz file."""
     from bench.die_top_data import make_samples
-    from vision.dice_classifier import INPUT_SIZE, _as_bgr, _resize
+    from vision.photo.classifier import INPUT_SIZE, resized
 
     crops, labels = make_samples(samples, seed)
-    x = np.stack([_resize(_as_bgr(c, i), INPUT_SIZE) for i, c in enumerate(crops)])
+    x = np.stack([resized(c, INPUT_SIZE, i) for i, c in enumerate(crops)])
     np.savez_compressed(path, x=x, y=labels, seed=seed)
     print(f"wrote {samples} samples to {path}: classes {np.bincount(labels, minlength=7)}")
 
@@ -77,13 +77,13 @@ def train(data: list[Path], epochs: int = EPOCHS, seed: int = SEED) -> None:
     import torch
     from torch import nn
 
-    from vision.dice_classifier import _normalise
+    from vision.photo.classifier import normalise
 
     torch.set_num_threads(1)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     parts = [np.load(path) for path in data]
-    x = np.stack([_normalise(img).transpose(2, 0, 1) for d in parts for img in d["x"]])
+    x = np.stack([normalise(img).transpose(2, 0, 1) for d in parts for img in d["x"]])
     y = np.concatenate([d["y"] for d in parts])
     order = rng.permutation(len(y))
     n_val = len(y) // 10
@@ -218,7 +218,7 @@ def accuracy_table(probs: np.ndarray, values: np.ndarray) -> list[tuple[float, f
 
 def evaluate(root: Path) -> int:
     """Print accuracy per source and threshold, and the time per crop; 0, or 0 with a skip."""
-    from vision.dice_classifier import classify_tops
+    from vision.photo.classifier import classify_tops
 
     if not root.is_dir():
         print(f"SKIPPED: no realdata folder at {root} (pass --realdata DIR)")

@@ -2,15 +2,15 @@
 
 One picture serves the printable PDF/PNG (``calibration.printable``, 300 dpi) and the synthetic
 photo renderer (``calibration.synthetic``, ~6 px/mm). Everything is placed in millimetres from
-``vision.geometry.UNIFICATION_BOARD``: the four ArUco markers (DICT_4X4_50, ids 0..3 at NW, NE,
-SE, SW) on the board square's corners, the 3x3 grid, and each exit slot's effect printed in the
-band just outside the grid on the side where the die leaves. The print is kept light (thin
-lines, pale fills) so the dice stand out.
+``vision.board.geometry.UNIFICATION_BOARD``: the four ArUco markers (DICT_4X4_50, ids 0..3 at NW,
+NE, SE, SW) on the board square's corners, the 3x3 grid, and each exit slot's effect printed in the
+band just outside the grid on the side where the die leaves. The print is kept light (thin lines,
+pale fills) so the dice stand out.
 
 The effects come from the board-definition file (``calibration.board_files``), so a user who
 edits the file prints the board they play on.
 
-May import: vision.geometry, calibration.board_files, numpy, cv2, PIL.
+May import: vision.board.geometry, calibration.board_files, numpy, cv2, PIL.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from vision.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 
 log = logging.getLogger(__name__)
 

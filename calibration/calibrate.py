@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.markers import BoardLocation, locate_board, warp_board
+from vision.board.profile import CalibrationProfile
 from vision.errors import BoardNotFoundError, FrameError
-from vision.geometry import UNIFICATION_BOARD, BoardGeometry
-from vision.markers import BoardLocation, locate_board, warp_board
-from vision.profile import CalibrationProfile
 
 log = logging.getLogger(__name__)
 

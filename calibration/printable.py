@@ -3,7 +3,7 @@
 The board square is exactly ``geometry.size_mm`` wide on paper when printed at 100 %; a 10 mm
 check ruler beside it lets the player verify the printer did not scale the page.
 
-May import: calibration.board_art, vision.geometry, numpy, PIL. Prints only in ``command``.
+May import: calibration.board_art, vision.board.geometry, numpy, PIL. Prints only in ``command``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from calibration.board_art import INK, draw_board
-from vision.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 
 log = logging.getLogger(__name__)
 

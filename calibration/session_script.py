@@ -10,7 +10,7 @@ detector and solo session, so the fixture's expected result is the engine's own.
 
 Deterministic: seeded ``numpy.random.Generator`` only, no clock.
 
-May import: engine, vision.settle, calibration.synthetic, calibration.board_files, numpy.
+May import: engine, vision.board.settle, calibration.synthetic, calibration.board_files, numpy.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from engine.games.unification import Move, State
 from engine.games.unification.state import line_cells
 from engine.session import new_session
 from engine.table import Cell, Colour, DieSeen, TableView, ViewStatus
-from vision.settle import SettleDetector
+from vision.board.settle import SettleDetector
 
 GAME, SIDE = "unification", "simple"
 SEED = 141                 # first start position already solves in 13 pushes, red ends in r1c1

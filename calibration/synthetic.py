@@ -15,7 +15,7 @@ The layout of a scene (die jitter and rotation, the table texture) comes from th
 ``layout_seed`` / ``table_seed``, so a recorded session keeps its dice still between frames;
 ``seed`` only changes sensor noise. Seeded ``numpy.random.Generator`` only.
 
-May import: calibration.dice_art, calibration.board_art, vision.geometry, engine.table, numpy,
+May import: calibration.dice_art, calibration.board_art, vision.board.geometry, engine.table, numpy,
 cv2.
 """
 
@@ -32,7 +32,7 @@ import numpy as np
 from calibration.board_art import draw_board
 from calibration.dice_art import draw_die
 from engine.table import Cell
-from vision.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 
 GEOMETRY: BoardGeometry = UNIFICATION_BOARD
 PAPER_MARGIN_MM = (20.0, 30.0, 20.0, 60.0)  # A4 paper around the board square: W, N, E, S

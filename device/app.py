@@ -352,7 +352,7 @@ class App:
 # ---------------------------------------------------------------------- wiring helpers
 
 def _default_settle(config: AppConfig) -> Settler:
-    from vision.settle import SettleDetector
+    from vision.board.settle import SettleDetector
 
     return SettleDetector(frames_needed=config.settle_frames)
 
@@ -376,11 +376,11 @@ def _new_session(game: str, side: str, duration: float) -> tuple[Session, dict[s
 
 def make_reader(profile: Path | None) -> TableReader:
     """The board reader, with a calibration profile when one is given."""
-    from vision.pipeline import BoardReader
+    from vision.board.pipeline import BoardReader
 
     if profile is None:
         return BoardReader()
-    from vision.profile import CalibrationProfile
+    from vision.board.profile import CalibrationProfile
 
     return BoardReader(profile=CalibrationProfile.load(profile))
 

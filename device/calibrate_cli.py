@@ -46,7 +46,7 @@ class CalibrateError(DeviceError, RuntimeError):
 
 
 def _geometry(game: str) -> Any:
-    from vision.geometry import UNIFICATION_BOARD
+    from vision.board.geometry import UNIFICATION_BOARD
 
     if game != "unification":
         raise CalibrateError(f"no printed board geometry for {game!r} yet: calibrate with "

@@ -2,7 +2,7 @@
 
 Every error subclasses ``VisionError`` and the builtin that fits, and its message says what was
 wrong and what to do. Bad frames are normally turned into a ``TableView`` status by
-``vision.pipeline``; these errors are for the lower-level steps and for profile files.
+``vision.board.pipeline``; these errors are for the lower-level steps and for profile files.
 
 May import nothing from this project.
 """

@@ -7,8 +7,8 @@ import re
 
 from bench.board_dice import KindTally, board_scene, command, kind_of, strays
 from calibration.synthetic import Die
-from vision.dice import DieDetection
-from vision.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.top.types import DieDetection
 
 
 def test_scenes_are_seeded_and_vary() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from bench import hard_dice
 from bench.hard_dice import KINDS, HardScene, KindTally, glare_scene, heap_scene, touching_scene
-from vision.dice import DieDetection
+from vision.top.types import DieDetection
 
 
 def test_every_kind_draws_its_dice_where_it_says():

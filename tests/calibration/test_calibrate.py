@@ -7,7 +7,7 @@ import pytest
 
 from calibration.calibrate import calibrate_frame
 from calibration.synthetic import Die, Pose, Scene, make_camera, render_scene
-from vision.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import UNIFICATION_BOARD as G
 
 SCENE = Scene(loose=(Die(2, x_mm=20.0, y_mm=85.0),), pose=Pose(pitch_deg=6.0, roll_deg=-5.0),
               layout_seed=8)

@@ -16,7 +16,7 @@ from calibration.board_art import (
     load_slot_effects,
     slot_effects_from_data,
 )
-from vision.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import UNIFICATION_BOARD as G
 
 
 def _markers(grey: np.ndarray) -> dict[int, np.ndarray]:

@@ -17,7 +17,7 @@ from calibration.synthetic import (
     render_scene,
 )
 from engine.table import Cell
-from vision.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import UNIFICATION_BOARD as G
 
 SCENE = Scene(loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0),),
               pose=Pose(pitch_deg=8.0, yaw_deg=-4.0, roll_deg=6.0), layout_seed=3)

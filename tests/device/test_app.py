@@ -53,7 +53,7 @@ class FakeCamera:
 
 
 class TextReader:
-    """Stands in for vision.pipeline.BoardReader: the 'image' is the view's text."""
+    """Stands in for vision.board.pipeline.BoardReader: the 'image' is the view's text."""
 
     def read(self, image):
         if image is None:

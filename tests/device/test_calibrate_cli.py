@@ -14,7 +14,7 @@ from calibration.synthetic import Scene, render_scene
 from device import calibrate_cli
 from device.calibrate_cli import command, default_profile_path
 from device.cli import build_parser
-from vision.profile import CalibrationProfile
+from vision.board.profile import CalibrationProfile
 
 
 def _args(*argv: str) -> argparse.Namespace:

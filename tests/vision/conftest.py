@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 
 PPM = 4.0          # canvas pixels per millimetre
 MARGIN_MM = 12.0   # white paper beyond the markers

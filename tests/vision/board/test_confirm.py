@@ -1,0 +1,209 @@
+"""Confirming a board die's face on its top's pixels (``vision.board.confirm``).
+
+Tops are drawn straight into the ``VIEW`` crop the board reader makes: a white body at the
+known die size with dark pips at chosen lattice points, so each check can be failed alone.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.board import dice as board_dice
+from vision.board.config import DICE
+from vision.board.confirm import confirm_one, confirm_top, pip_response
+from vision.board.dice import Spot, confirmed, read_group
+from vision.top.config import READER
+from vision.top.pips import BODY_SPAN, body_difference, body_lab
+from vision.top.square import rectify
+from vision.top.types import CROP, VIEW, Candidate
+
+EDGE = CROP / DICE.top_scales[0]        # the die edge in crop pixels, as the board reader crops it
+STEP = READER.nominal_step * EDGE / 2     # pip step in crop pixels
+PIP_R = 0.085 * EDGE
+FACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def top(points, *, faint=(), faint_level=150, table=(60, 90, 120), at=(0, 0),
+        pip_r=PIP_R) -> np.ndarray:
+    """A white die top of the known size on a table, pips at lattice ``points`` (dark) and
+    ``faint`` (grey at ``faint_level``); the crop is centred on lattice point ``at``."""
+    crop = np.zeros((VIEW, VIEW, 3), np.uint8)
+    crop[:] = table
+    half = EDGE / 2
+    cx, cy = VIEW / 2 - at[0] * STEP, VIEW / 2 - at[1] * STEP
+    cv2.rectangle(crop, (round(cx - half), round(cy - half)), (round(cx + half), round(cy + half)),
+                  (235, 238, 240), -1)
+    for (u, v), level in [(p, 30) for p in points] + [(p, faint_level) for p in faint]:
+        cv2.circle(crop, (round(cx + u * STEP), round(cy + v * STEP)), round(pip_r),
+                   (level, level, level), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(crop, (3, 3), 0)
+
+
+def spots(points) -> np.ndarray:
+    return np.array([[VIEW / 2 + u * STEP, VIEW / 2 + v * STEP] for u, v in points], float)
+
+
+@pytest.mark.parametrize("face", range(2, 7))
+def test_a_clean_top_is_confirmed_as_its_spots_face(face: int) -> None:
+    reading = confirm_top(top(FACES[face]), spots(FACES[face]), EDGE)
+    assert reading is not None and reading.face == face and reading.confidence >= 0.7
+    assert len(reading.blobs) == face
+
+
+def test_a_faint_pip_where_the_spots_saw_none_sends_the_top_to_the_reader() -> None:
+    # the spot finder kept the diagonal of a four: a two at the right step
+    two = FACES[2]
+    assert confirm_top(top(two, faint=[(1, -1), (-1, 1)]), spots(two), EDGE) is None
+    assert confirm_top(top(two), spots(two), EDGE) is not None
+
+
+def test_a_spot_without_a_pip_under_it_is_not_confirmed() -> None:
+    assert confirm_top(top(FACES[2]), spots(FACES[3]), EDGE) is None
+
+
+def test_uneven_pips_are_not_confirmed() -> None:
+    four = FACES[4]
+    assert confirm_top(top(four[:3], faint=four[3:], faint_level=170), spots(four), EDGE) is None
+
+
+def test_a_mark_on_the_body_is_not_confirmed() -> None:
+    crop = top(FACES[4])
+    cv2.line(crop, (VIEW // 2 - 6, VIEW // 2), (VIEW // 2 + 6, VIEW // 2), (90, 90, 90), 2)
+    assert confirm_top(crop, spots(FACES[4]), EDGE) is None
+
+
+@pytest.mark.parametrize("table", [(200, 205, 210), (60, 90, 120)])
+def test_the_board_reader_reads_afresh_what_it_cannot_confirm(table) -> None:
+    """Two neighbouring pips of a four found: they do not lie a known die's step apart, so
+    the top is read afresh, and so is the corner pip alone (tried when the pair reads
+    nothing), whose neighbours lie beyond the square a confirmation checks: on light paper
+    it was confirmed as a one. Neither is read as a two or a one."""
+    view = np.full((200, 200, 3), table, np.uint8)
+    size = 48.0
+    die = np.full((round(size), round(size), 3), 235, np.uint8)
+    for u, v in FACES[4]:
+        cv2.circle(die, (round(size / 2 + u * 13), round(size / 2 + v * 13)), 4, (30, 30, 30), -1)
+    view[76:76 + die.shape[0], 76:76 + die.shape[1]] = die
+    view = cv2.GaussianBlur(view, (3, 3), 0)
+    c = 76 + size / 2
+    two_spots = [Spot(c - 13, c - 13, 50.0, "grey"), Spot(c + 13, c - 13, 50.0, "grey")]
+    for found in (read_group(view, two_spots, size, True),
+                  read_group(view, two_spots[1:], size, True)):
+        assert found is not None and found.face in (4, None), found
+
+
+@pytest.mark.parametrize(("factor", "confirmable"), [(1.0, True), (0.71, False), (1.3, False)])
+def test_only_spots_at_the_known_die_step_are_confirmed(factor: float, confirmable: bool) -> None:
+    view = np.full((200, 200, 3), (60, 90, 120), np.uint8)
+    size, c = 48.0, 100.0
+    cv2.rectangle(view, (76, 76), (124, 124), (235, 238, 240), -1)
+    d = READER.nominal_step * size / 2 * factor
+    for sign in (-1, 1):
+        cv2.circle(view, (round(c + sign * d), round(c + sign * d)), 4, (30, 30, 30), -1)
+    cand = Candidate(c, c, size * DICE.top_scales[0], size * DICE.top_scales[0], 0.0, 1.0, "board")
+    crop = rectify(view, cand, VIEW, VIEW / CROP)
+    pips = [Spot(c - d, c - d, 50.0, "grey"), Spot(c + d, c + d, 50.0, "grey")]
+    assert (confirmed(crop, cand, pips, 0.0, size) is not None) == confirmable
+
+
+@pytest.mark.parametrize("table", [(200, 205, 210), (60, 90, 120)])
+@pytest.mark.parametrize("pip_r", [PIP_R, 1.6 * PIP_R])
+def test_a_lone_pip_on_a_plain_top_is_confirmed_as_a_one(table, pip_r) -> None:
+    """On light paper and on a dark table (whose edge with the die is no pip), with a pip of
+    the usual size or a one's larger pip."""
+    reading = confirm_one(top(FACES[1], table=table, pip_r=pip_r), EDGE)
+    assert reading is not None and reading.face == 1 and reading.confidence >= 0.7
+
+
+@pytest.mark.parametrize("table", [(200, 205, 210), (60, 90, 120)])
+@pytest.mark.parametrize(("face", "pip"), [(2, (1, 1)), (3, (-1, -1)), (4, (1, -1)),
+                                           (5, (1, 1)), (6, (-1, 0)), (6, (1, 1))])
+def test_a_pip_of_a_larger_face_is_not_confirmed_as_a_one(table, face, pip) -> None:
+    """The crop centred on one pip of a face, as for a lone spot whose neighbours the spot
+    finder missed: the others lie up to two lattice steps away, beyond the top square."""
+    assert confirm_one(top(FACES[face], table=table, at=pip), EDGE) is None
+
+
+def test_a_corner_pip_whose_partner_is_faint_is_not_confirmed_as_a_one() -> None:
+    # the partner of a two's corner pip at about 0.4 of its contrast (in shade) still shows
+    for table in ((200, 205, 210), (60, 90, 120)):
+        crop = top([(1, 1)], faint=[(-1, -1)], faint_level=150, table=table, at=(1, 1))
+        assert confirm_one(crop, EDGE) is None
+
+
+def test_the_board_reader_reads_a_clean_one_without_the_full_reader(monkeypatch) -> None:
+    def no_read_top(crop):
+        raise AssertionError("read_top called for a clean one")
+
+    monkeypatch.setattr(board_dice, "read_top", no_read_top)
+    view = np.full((200, 200, 3), (200, 205, 210), np.uint8)
+    cv2.rectangle(view, (76, 76), (124, 124), (235, 238, 240), -1)
+    cv2.circle(view, (100, 100), 5, (30, 30, 30), -1)
+    view = cv2.GaussianBlur(view, (3, 3), 0)
+    found = read_group(view, [Spot(100.0, 100.0, 50.0, "grey")], 48.0, True)
+    assert found is not None and found.face == 1 and found.confidence >= 0.7, found
+
+
+def test_pips_stand_out_on_the_pip_response_and_edges_do_not() -> None:
+    """A pip's response is its contrast, less what lies around it; along the die's edge on a
+    dark table (a far larger contrast) and at its corner it is at most a small part of it."""
+    crop = top(FACES[1])
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    _, dist = body_difference(lab, body_lab(lab))
+    response = pip_response(dist, EDGE)
+    c, half = VIEW // 2, round(EDGE / 2)
+    pip = response[c - 2:c + 3, c - 2:c + 3].max()
+    assert pip > 0.5 * dist[c, c]
+    rim = np.zeros(response.shape, bool)
+    rim[c - half - 3:c + half + 4, c - half - 3:c + half + 4] = True
+    rim[c - half + 3:c + half - 3, c - half + 3:c + half - 3] = False
+    assert response[rim].max() < 0.2 * pip
+
+
+@pytest.mark.parametrize("face,at", [(4, (0, 0)), (6, (0, 0)), (2, (1, 1)), (5, (-1, 1)),
+                                     (3, (1, -1)), (6, (-2, 0))])
+def test_confirm_top_reads_only_the_top_the_pips_and_the_body(face, at) -> None:
+    """``confirm_top`` looks at the top's square checked for body (``confirm_top_checked``
+    die edges about the centre), the pips' windows (``confirm_pip_reach``) and the body's
+    sample (``BODY_SPAN``), with a pixel more each way for the smoothing of the distances:
+    every other pixel of the crop may be anything. A top off the crop's centre is no body."""
+    rng = np.random.default_rng(face)
+    crop = np.clip(top(FACES[face], at=at) + rng.normal(0, 3, (VIEW, VIEW, 3)), 0, 255)
+    crop = crop.astype(np.uint8)
+    pips = spots([(u - at[0], v - at[1]) for u, v in FACES[face]])
+    reading = confirm_top(crop, pips, EDGE)
+    assert (reading is not None) == (at == (0, 0))
+    if reading is not None:
+        assert reading.face == face
+        found = np.array([[b.x, b.y] for b in reading.blobs]) + (VIEW - CROP) / 2
+        assert np.abs(found - pips).max() <= DICE.confirm_pip_reach
+    half, reach = DICE.confirm_top_checked * EDGE, DICE.confirm_pip_reach
+    first = min(math.ceil(VIEW / 2 - half), BODY_SPAN[0], round(pips.min()) - reach) - 1
+    end = max(math.floor(VIEW / 2 + half) + 1, BODY_SPAN[1], round(pips.max()) + reach + 1) + 1
+    first, end = max(0, first), min(VIEW, end)
+    assert (end - first) ** 2 < VIEW ** 2 / 2 or at != (0, 0)  # a third of the crop, usually
+    scrambled = rng.integers(0, 256, crop.shape, dtype=np.uint8)
+    scrambled[first:end, first:end] = crop[first:end, first:end]
+    again = confirm_top(scrambled, pips, EDGE)
+    assert again == reading and (reading is None or again.blobs == reading.blobs)
+
+
+def test_body_lab_of_a_part_is_the_whole_crops() -> None:
+    lab = cv2.cvtColor(top(FACES[5]), cv2.COLOR_BGR2LAB)
+    first, end = BODY_SPAN[0] - 3, BODY_SPAN[1] + 2
+    assert np.array_equal(body_lab(lab[first:end, first:end], first), body_lab(lab))
+
+
+def test_body_lab_refuses_a_part_without_the_body() -> None:
+    lab = cv2.cvtColor(top(FACES[1]), cv2.COLOR_BGR2LAB)
+    with pytest.raises(ValueError):
+        body_lab(lab[20:60, 20:60], 20)
+    with pytest.raises(ValueError):
+        body_lab(lab[:40, :50], 0)

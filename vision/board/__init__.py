@@ -1,0 +1,33 @@
+"""The board path the device runs: camera frame -> ``TableView`` of a printed board.
+
+``BoardReader`` (``vision.board.pipeline``) locates the board by its markers
+(``vision.board.markers``), warps it to the canonical view (``vision.board.warp``), checks for a
+hand (``vision.board.hand``), finds and reads the dice (``find_board_dice``,
+``vision.board.dice``, confirming on the pixels in ``vision.board.confirm``; ``BoardDiceReader``,
+``vision.board.dice_reader``, reads again only the dice that changed), places them in cells and
+checks the cells' occupancy (``vision.board.occupancy``). ``SettleDetector``
+(``vision.board.settle``) passes on only views that stay the same. ``CalibrationProfile``
+(``vision.board.profile``) holds a calibration; ``BoardGeometry`` (``vision.board.geometry``, a
+leaf) the board's layout.
+
+May import ``engine`` types, ``vision.top``, ``vision.errors``, numpy and OpenCV; never
+``vision.photo``.
+"""
+
+from vision.board.dice import find_board_dice
+from vision.board.dice_reader import BoardDiceReader
+from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.hand import HandReading, detect_hand
+from vision.board.markers import BoardLocation, detect_markers, locate_board, warp_board
+from vision.board.occupancy import occupied_cells
+from vision.board.pipeline import BoardReader, as_bgr, place_dice
+from vision.board.profile import CalibrationProfile
+from vision.board.settle import SettleDetector
+from vision.board.warp import BoardWarper
+
+__all__ = [
+    "UNIFICATION_BOARD", "BoardDiceReader", "BoardGeometry", "BoardLocation", "BoardReader",
+    "BoardWarper", "CalibrationProfile", "HandReading", "SettleDetector", "as_bgr",
+    "detect_hand", "detect_markers", "find_board_dice", "locate_board", "occupied_cells",
+    "place_dice", "warp_board",
+]

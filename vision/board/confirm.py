@@ -1,0 +1,156 @@
+"""Confirm a board die's face on its top's pixels instead of reading the top afresh.
+
+On the board the spot finder has already found a die's pips and fitted their layout, and the
+die's size is known. When the pips fit their layout closely, at the known die's step, the top
+is checked rather than read again: each pip must stand out from the body colour where the
+spots put it, all about equally, and the rest of the top (where another face's pips would be,
+a smear, printing) must be body. A top that passes is read as the spots' face; anything else
+goes to the full reader (``vision.top.pips.read_top``), which costs about three times as much.
+
+Two or more pips that fit a layout at the known step are centred on the die (a part of a face
+that fits one at that step is its diagonal, and all of a face's other pips lie within the
+square checked), but a lone spot may be a corner pip of a die whose other pips were missed: its
+neighbours then lie beyond that square. A one is therefore confirmed (``confirm_one``) only
+when, besides, nothing pip-like lies out to where those neighbours would be
+(``pip_response``: a pip-sized patch that stands out from all around it, which the die's own
+edges, the table, lines and shadows do not).
+
+May import ``vision.board.config``, ``vision.top``, numpy and OpenCV.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.board.config import DICE
+from vision.top.pips import BODY_SPAN, body_difference, body_lab
+from vision.top.types import MARGIN, VIEW, Blob, PipReading
+
+_AXIS = np.arange(VIEW, dtype=np.float32) - VIEW / 2  # crop pixels' offsets from the die centre
+_R2 = _AXIS[:, None] ** 2 + _AXIS[None, :] ** 2        # and their squared distances from it
+
+
+def confirm_top(crop_bgr: np.ndarray, pips: np.ndarray, edge: float) -> PipReading | None:
+    """The spots' face, read surely, when the top's pixels bear it out; None otherwise.
+
+    Args:
+        crop_bgr: the ``VIEW`` square ``read_top`` would read, centred on the die.
+        pips: the spots' centres in that crop's pixels (x, y: column and row), (n, 2).
+        edge: the die edge in crop pixels.
+
+    Returns:
+        A PipReading of ``len(pips)`` with a confidence of 0.7-1 (the cleaner the body, the
+        higher), its pips and body colour; None when any check fails.
+    """
+    first, end = _part_read(pips, edge)
+    lab = cv2.cvtColor(crop_bgr[first:end, first:end], cv2.COLOR_BGR2LAB)
+    body = body_lab(lab, first)
+    _, dist = body_difference(lab, body)
+    return _confirmed(dist, body, pips, edge, origin=first)
+
+
+def _part_read(pips: np.ndarray, edge: float) -> tuple[int, int]:
+    """The crop's rows (and columns) ``confirm_top`` reads: the pips' windows, the top's
+    checked square and the body's middle, and a pixel more each way for the 3x3 smoothing of
+    the distances, which is then the whole crop's there. A third of the crop, usually."""
+    lo, hi = _checked_square(edge)
+    first = min(lo, BODY_SPAN[0], round(float(pips.min())) - DICE.confirm_pip_reach) - 1
+    end = max(hi, BODY_SPAN[1], round(float(pips.max())) + DICE.confirm_pip_reach + 1) + 1
+    return max(0, first), min(VIEW, end)
+
+
+def _checked_square(edge: float) -> tuple[int, int]:
+    """The crop rows (and columns) of the top's square checked for body: those within
+    ``DICE.confirm_top_checked`` die edges of the centre."""
+    half = DICE.confirm_top_checked * edge
+    return max(0, math.ceil(VIEW / 2 - half)), min(VIEW, math.floor(VIEW / 2 + half) + 1)
+
+
+def confirm_one(crop_bgr: np.ndarray, edge: float) -> PipReading | None:
+    """A one, read surely, when the crop's centre holds a lone pip on a plain top and nothing
+    pip-like lies where a face's other pips would if that pip were one of them; None otherwise.
+
+    A lone spot may be a corner or side pip of a die whose other pips the spot finder missed
+    (faint, or a stray spot dropped from the group): those pips lie up to two lattice steps
+    away on each axis, beyond the square ``confirm_top`` checks, on the die's body. A true
+    one's surroundings there are its edges and the table: broad, not pip-sized. So every
+    pip-sized patch out to ``DICE.confirm_other_pips_reach`` must stand out from all around it
+    (``pip_response``) less than ``DICE.confirm_other_pip`` of what the lone pip does.
+
+    Args:
+        crop_bgr: the ``VIEW`` square ``read_top`` would read, centred on the spot and turned
+            as the die's edges.
+        edge: the die edge in crop pixels.
+    """
+    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
+    body = body_lab(lab)
+    _, dist = body_difference(lab, body)
+    reading = _confirmed(dist, body, np.array([[VIEW / 2, VIEW / 2]]), edge, DICE.confirm_one_clear)
+    if reading is None:
+        return None
+    response = pip_response(dist, edge)
+    own = float(response[_R2 <= (DICE.confirm_one_clear * edge) ** 2].max())
+    around = response[(_R2 > (DICE.confirm_one_clear * edge) ** 2)
+                      & (_R2 <= (DICE.confirm_other_pips_reach * edge) ** 2)]
+    if own <= 0 or float(around.max()) >= DICE.confirm_other_pip * own:
+        return None
+    return reading
+
+
+def pip_response(dist: np.ndarray, edge: float) -> np.ndarray:
+    """How much each pip-sized patch stands out from everything around it: its mean distance
+    from the body colour less the largest mean on a ring just beyond a pip (12 points at
+    ``DICE.confirm_ring`` of the die edge). A pip on the body stands out by its contrast; an edge, a
+    corner, a line or a shadow reaches the ring and scores about zero or less."""
+    pip = max(3, round(DICE.confirm_pip_side * edge) | 1)
+    small = cv2.blur(dist, (pip, pip))
+    return small - cv2.dilate(small, _ring_kernel(round(DICE.confirm_ring * edge)))
+
+
+@lru_cache(maxsize=8)
+def _ring_kernel(radius: int) -> np.ndarray:
+    kernel = np.zeros((2 * radius + 1, 2 * radius + 1), np.uint8)
+    for angle in np.linspace(0, 2 * np.pi, 12, endpoint=False):
+        kernel[round(radius + radius * np.sin(angle)), round(radius + radius * np.cos(angle))] = 1
+    return kernel
+
+
+def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float,
+               clear: float = DICE.confirm_pip_clear, origin: int = 0) -> PipReading | None:
+    """``confirm_top``'s checks on the crop's distances from the body colour, leaving out of
+    the body's check discs of ``clear`` die edges around the pips. ``dist`` may be a square
+    part of the crop's from row and column ``origin`` on (``_part_read``)."""
+    strengths, found = [], []
+    reach = DICE.confirm_pip_reach
+    for x, y in pips.tolist():
+        ix, iy = round(x), round(y)
+        if not (reach <= ix < VIEW - reach and reach <= iy < VIEW - reach):
+            return None
+        wx, wy = ix - reach - origin, iy - reach - origin
+        window = dist[wy:wy + 2 * reach + 1, wx:wx + 2 * reach + 1]
+        _, peak, _, (px, py) = cv2.minMaxLoc(window)
+        strengths.append(peak)
+        found.append((ix - reach + px, iy - reach + py))
+    weakest = min(strengths)
+    if weakest < DICE.confirm_min_pip_contrast or weakest < DICE.confirm_even * max(strengths):
+        return None
+    lo, hi = _checked_square(edge)
+    square = dist[lo - origin:hi - origin, lo - origin:hi - origin]
+    at = np.array(found, np.float32) - VIEW / 2
+    axis = _AXIS[lo:hi]
+    dx, dy = axis[None, :] - at[:, :1], axis[None, :] - at[:, 1:]  # (pips, pixels)
+    nearest = (dy[:, :, None] ** 2 + dx[:, None, :] ** 2).min(axis=0)
+    body_pixels = nearest > (clear * edge) ** 2
+    if not body_pixels.any():
+        return None
+    clean = float(square[body_pixels].max()) / weakest
+    if clean > DICE.confirm_clean:
+        return None
+    blobs = tuple(Blob(float(x - MARGIN), float(y - MARGIN), s, s)
+                  for (x, y), s in zip(found, strengths, strict=True))
+    return PipReading(len(pips), 1.0 - 0.3 * clean / DICE.confirm_clean, "", "", blobs, weakest,
+                      body=body)

@@ -1,0 +1,159 @@
+"""Find where dice may be in a photo: square, die-sized regions that stand out from the table.
+
+Several masks are made from the difference between the image and a smooth estimate of the table
+(brighter, darker, redder, greener, yellower, bluer), so that a red die touching a green one, or
+a white die beside a shadow, separates in at least one of them. Each region is fitted with a
+rotated rectangle (``cv2.minAreaRect``) and kept when it is square enough and of the right size.
+A second, more sensitive look (``faint_regions``) adds faint cream dice and small dice beside a
+tray's wall at places nothing else found; the finder reports those only when their face reads.
+Regions no square fits may be heaps of touching dice: ``vision.photo.heaps`` splits them into
+die squares at places nothing else found, reported the same way.
+Reading the pips is not done here (see ``vision.top.pips``).
+
+May import numpy, OpenCV, ``vision.top.types``, ``vision.photo.sources`` and
+``vision.photo.config``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import cv2
+import numpy as np
+
+from vision.photo.config import PHOTO
+from vision.photo.sources import FAINT
+from vision.top.types import Candidate
+
+
+def estimate_table(lab: np.ndarray, max_size: float) -> np.ndarray:
+    """A smooth estimate of the table colour under each pixel (dice removed by a median).
+
+    The median window is several die sizes wide, so a die never covers half of it.
+    """
+    h, w = lab.shape[:2]
+    factor = min(1.0, 6.0 / max(max_size, 1.0))
+    small = cv2.resize(lab, (max(8, int(w * factor)), max(8, int(h * factor))),
+                       interpolation=cv2.INTER_AREA)
+    k = 15
+    blurred = cv2.medianBlur(small, k)
+    return cv2.resize(blurred, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray]:
+    """Binary masks of pixels that differ from the table in one direction of Lab."""
+    diff = lab.astype(np.int16) - table.astype(np.int16)
+    channels = {"bright": diff[:, :, 0], "dark": -diff[:, :, 0], "red": diff[:, :, 1],
+                "green": -diff[:, :, 1], "yellow": diff[:, :, 2], "blue": -diff[:, :, 2]}
+    masks = {}
+    for name, ch in channels.items():
+        for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow"):
+            masks[f"{name}{int(level)}"] = (ch > level).astype(np.uint8) * 255
+    return masks
+
+
+def regions(mask: np.ndarray, min_size: float, max_size: float, source: str) -> list[Candidate]:
+    """Square, die-sized regions of one mask."""
+    return regions_and_heaps(mask, min_size, max_size, source)[0]
+
+
+def regions_and_heaps(mask: np.ndarray, min_size: float, max_size: float, source: str
+                      ) -> tuple[list[Candidate], list[np.ndarray]]:
+    """Square, die-sized regions of one mask, and the outlines of its regions that are
+    neither one die nor two side by side by their shape (touching dice may have merged
+    there: ``vision.photo.heaps``)."""
+    k = max(3, int(min_size / 8) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[Candidate] = []
+    heaps: list[np.ndarray] = []
+    min_area = (0.6 * min_size) ** 2
+    max_area = (1.5 * max_size) ** 2
+    # read once: a mask may hold thousands of contours
+    min_fill, max_aspect, split_aspect = PHOTO.min_fill, PHOTO.max_aspect, PHOTO.split_aspect
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < min_area:
+            continue
+        cand = _fit(c, area, source)
+        if cand is None or cand.fill < min_fill or cand.aspect > split_aspect[1]:
+            heaps.append(c)
+        if area > max_area or cand is None or cand.fill < min_fill or _round(c, area):
+            continue
+        if cand.aspect <= max_aspect and min_size <= cand.size <= max_size:
+            out.append(cand)
+        elif split_aspect[0] <= cand.aspect <= split_aspect[1]:
+            out.extend(s for s in split_pair(cand) if min_size <= s.size <= max_size)
+    return out, heaps
+
+
+def split_pair(c: Candidate) -> list[Candidate]:
+    """Two touching dice side by side: one square at each end of the long rectangle."""
+    side = min(c.w, c.h)
+    shift = (max(c.w, c.h) - side) / 2.0
+    a = np.radians(c.angle if c.w >= c.h else c.angle + 90.0)
+    dx, dy = shift * np.cos(a), shift * np.sin(a)
+    return [Candidate(c.cx + sx * dx, c.cy + sx * dy, side, side, c.angle, c.fill,
+                      c.source + "+split") for sx in (-1.0, 1.0)]
+
+
+def _round(contour: np.ndarray, area: float) -> bool:
+    """A disc (a hole, a coin, a counter) fills its enclosing circle; a square fills 64 %."""
+    _, radius = cv2.minEnclosingCircle(contour)
+    return area / (np.pi * radius * radius + 1e-6) > PHOTO.max_roundness
+
+
+def _fit(contour: np.ndarray, area: float, source: str) -> Candidate | None:
+    hull = cv2.convexHull(contour)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
+    if w < 2 or h < 2:
+        return None
+    return Candidate(cx, cy, w, h, angle, cv2.contourArea(hull) / (w * h), source)
+
+
+def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size: float,
+                  found: list[Candidate]) -> list[Candidate]:
+    """A second, more sensitive look, at places nothing else found.
+
+    - Cream dice by their yellowness averaged over a pip-sized box: a cream die on light grey
+      is as bright as the table and yellower by only 7-10 (Lab b), so pixel noise breaks its
+      region in the per-pixel masks.
+    - Small dice against a table estimated closer around them: the wide median of
+      ``estimate_table`` (sized for the largest dice) mixes in what lies beyond a tray's wall,
+      so a white die on a grey tray next to white paper is not brighter than that estimate.
+
+    Its regions are marked ``FAINT``: the finder reports them only when their face reads.
+    """
+    box = max(3, int(min_size / 3) | 1)
+    yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
+    looks = [("cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size)]
+    local_max = PHOTO.local_table * min_size
+    if local_max < max_size:
+        local = difference_masks(lab, estimate_table(lab, local_max))
+        looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
+    out = []
+    for name, mask, largest in looks:
+        for c in regions(mask, min_size, largest, name + FAINT):
+            if apart(c, found):
+                out.append(c)
+    return out
+
+
+def apart(c: Candidate, others: Iterable[Candidate]) -> bool:
+    """Whether a candidate lies at a place none of ``others`` does: farther from each than
+    half the larger of the two (the second look's regions, a heap's parts)."""
+    return all(np.hypot(c.cx - o.cx, c.cy - o.cy) > 0.5 * max(c.size, o.size) for o in others)
+
+
+def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:
+    """Regions enclosed by strong edges: a die whose body has no colour contrast with the
+    table (white on white paper, one shaded half) still has an outline."""
+    edges = cv2.Canny(cv2.GaussianBlur(grey, (3, 3), 0), PHOTO.edge_low, PHOTO.edge_high)
+    edges = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(grey)
+    cv2.drawContours(filled, contours, -1, (255,), thickness=cv2.FILLED)
+    # shave off the dilation so the region hugs the outline
+    return cv2.erode(filled, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
