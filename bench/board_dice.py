@@ -37,11 +37,15 @@ import numpy as np
 
 from bench.hard_dice import first_numbers, percent
 from bench.latency import warped_board
+from calibration.board_files import load_layout
 from calibration.synthetic import Die, Light, Pose, Scene, render_scene
 from engine.table import Cell
 from vision.board.dice import find_board_dice
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.top.types import DieDetection
+
+BOARDS = {side: load_layout("unification", side) for side in ("simple", "complex")}
+G = BoardGeometry(BOARDS["simple"])  # the scenes' board (both sides share its geometry)
 
 KINDS = ("flat", "cocked", "moving", "loose")
 COCKED_SHARE, MOVING_SHARE = 1 / 12, 1 / 16  # of the grid dice
@@ -81,7 +85,7 @@ def board_scene(number: int) -> Scene:
                   gradient_angle=float(rng.uniform(0, 360)), vignette=float(rng.uniform(0, 0.4)),
                   tint=(float(rng.uniform(0.85, 1.05)), 1.0, float(rng.uniform(0.95, 1.15))))
     return Scene(
-        side=str(rng.choice(["simple", "complex"])), grid=grid,
+        board=BOARDS[str(rng.choice(["simple", "complex"]))], grid=grid,
         red_cell=(int(rng.integers(3)), int(rng.integers(3))), loose=loose, grid_overrides=odd,
         layout_seed=number, white=str(rng.choice(["white", "cream"])),
         red=str(rng.choice(["red", "translucent-red"])), pose=pose, light=light,
@@ -130,7 +134,7 @@ def read_scene(scene: Scene, number: int) -> tuple[list[DieDetection] | None, fl
     if view is None:
         return None, 0.0
     start = time.perf_counter()
-    found = find_board_dice(view, expected_size=G.die_px)
+    found = find_board_dice(view, expected_size=G.die_px, geometry=G)
     return found, time.perf_counter() - start
 
 

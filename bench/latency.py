@@ -22,12 +22,15 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from calibration.board_files import load_layout
 from calibration.calibrate import calibrate_frame
 from calibration.synthetic import Die, Scene, expected_readings, render_scene
-from vision.board.geometry import UNIFICATION_BOARD
+from vision.board.geometry import BoardGeometry
 from vision.board.pipeline import BoardReader
 from vision.board.profile import CalibrationProfile
 from vision.photo.finder import find_dice
+
+UNIFICATION_BOARD = BoardGeometry(load_layout("unification", "simple"))  # the board timed
 
 SIZES = ((640, 480), (1280, 960))
 DISTINCT_FRAMES = 6   # rendered scenes, cycled through for the timed frames
@@ -41,7 +44,8 @@ def scenes(size: tuple[int, int]) -> list[Scene]:
         grid = tuple(tuple(int(f) for f in rng.integers(1, 7, 3)) for _ in range(3))
         loose = (Die(face=int(rng.integers(1, 7)), x_mm=150.0, y_mm=85.0,
                      angle=float(rng.uniform(0, 90))),)
-        out.append(Scene(grid=grid, red_cell=(k % 3, (k + 1) % 3), loose=loose, layout_seed=k,
+        out.append(Scene(board=UNIFICATION_BOARD.layout, grid=grid,
+                         red_cell=(k % 3, (k + 1) % 3), loose=loose, layout_seed=k,
                          white="white" if k % 2 else "cream", size=size))
     return out
 
@@ -91,8 +95,8 @@ def bench_size(size: tuple[int, int], n: int) -> tuple[float, float, float, floa
     frames = [render_scene(s, seed=i) for i, s in enumerate(sc)]
     # as on the device: a profile calibrated on the board (its white die turns the light
     # check on, its homography is the fallback when markers are hidden)
-    calibrated = calibrate_frame(frames[0])
-    reader = BoardReader(profile=calibrated.profile)
+    calibrated = calibrate_frame(frames[0], UNIFICATION_BOARD, "simple")
+    reader = BoardReader(UNIFICATION_BOARD, profile=calibrated.profile)
     reader.read(frames[0])  # first call builds OpenCV's tables; not timed
     times, views = timed(reader.read, frames, n)
     right = total = 0
@@ -111,7 +115,7 @@ def still_table(scene: Scene, profile: CalibrationProfile | None, n: int) -> str
     """The read time of a table that does not change (one scene, new sensor noise on every
     frame): the dice keep their readings, so this is the cost of watching between moves."""
     frames = [render_scene(scene, seed=100 + k) for k in range(DISTINCT_FRAMES)]
-    reader = BoardReader(profile=profile)
+    reader = BoardReader(UNIFICATION_BOARD, profile=profile)
     reader.read(frames[0])  # the dice are read once
     times, views = timed(reader.read, frames, n)
     truth = expected_readings(scene)

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.errors import BoardDataError
 from engine.games import find_game
+from engine.layout import Layout
 
 log = logging.getLogger(__name__)
 
@@ -100,3 +101,13 @@ def load_board(game: str, side: str | None = None, override_dir: Path | None = N
         raise
     except BoardDataError as exc:
         raise BoardFileError(f"board file {game}-{side}.json: {exc}") from exc
+
+
+def load_layout(game: str, side: str | None = None, override_dir: Path | None = None) -> Layout:
+    """The printed board of ``game`` / ``side`` (``Game.layout`` of its board file).
+
+    Raises:
+        UnknownGameError: ``game`` is not registered.
+        BoardFileError: missing, unreadable or invalid file; the message says what to fix.
+    """
+    return find_game(game).layout(load_board(game, side, override_dir))

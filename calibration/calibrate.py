@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.board.markers import BoardLocation, locate_board, warp_board
 from vision.board.profile import CalibrationProfile
 from vision.errors import BoardNotFoundError, FrameError
@@ -53,8 +53,8 @@ class CalibrationResult:
         return self.profile is not None and self.profile.homography is not None and not self.missing
 
 
-def calibrate_frame(frame_bgr: np.ndarray | None, geometry: BoardGeometry = UNIFICATION_BOARD,
-                    board_side: str = "simple", *, created: str = "") -> CalibrationResult:
+def calibrate_frame(frame_bgr: np.ndarray | None, geometry: BoardGeometry, board_side: str, *,
+                    created: str = "") -> CalibrationResult:
     """Calibrate from one frame of the board, dice on the grid if possible.
 
     Args:
@@ -66,8 +66,11 @@ def calibrate_frame(frame_bgr: np.ndarray | None, geometry: BoardGeometry = UNIF
     Returns:
         A ``CalibrationResult``; ``ok`` says whether it is complete.
     """
+    if frame_bgr is None:
+        return CalibrationResult(None, tuple(geometry.MARKER_IDS),
+                                 ["no camera frame: check the camera and try again"])
     try:
-        location = locate_board(frame_bgr, geometry)  # type: ignore[arg-type]
+        location = locate_board(frame_bgr, geometry)
     except FrameError as exc:
         return CalibrationResult(None, tuple(geometry.MARKER_IDS),
                                  [f"{exc}: check the camera and try again"])
@@ -134,8 +137,7 @@ def _red_mask(patch: np.ndarray) -> np.ndarray:
 
 
 def measure_red(canonical: np.ndarray,
-                geometry: BoardGeometry = UNIFICATION_BOARD) -> tuple[tuple[float, float, float]
-                                                                  | None, int]:
+                geometry: BoardGeometry) -> tuple[tuple[float, float, float] | None, int]:
     """Median BGR of the red die body on the grid, and how many red dice were seen.
 
     A cell holds a red die when more than a third of a die's area is clearly red.
@@ -152,8 +154,7 @@ def measure_red(canonical: np.ndarray,
 
 
 def measure_white(canonical: np.ndarray,
-                  geometry: BoardGeometry = UNIFICATION_BOARD) -> tuple[tuple[float, float, float]
-                                                                    | None, int]:
+                  geometry: BoardGeometry) -> tuple[tuple[float, float, float] | None, int]:
     """Median BGR of white dice bodies on the grid, and how many were measured.
 
     A white die is found by its dark pips; its body is sampled near the pips' centroid,

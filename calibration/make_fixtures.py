@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from calibration.board_files import load_layout
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
 from calibration.synthetic import Die, Hand, Light, Pose, Scene, expected_readings, render_scene
 from engine.games.unification import view_to_text
@@ -36,7 +37,8 @@ log = logging.getLogger(__name__)
 
 JPEG_QUALITY = 85
 SESSION_NAME = f"{GAME}-{SIDE}"
-BASE = Scene(grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
+BOARDS = {side: load_layout(GAME, side) for side in ("simple", "complex")}
+BASE = Scene(board=BOARDS["simple"], grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
              pose=Pose(pitch_deg=4.0, roll_deg=3.0), layout_seed=11, table_seed=3)
 
@@ -57,7 +59,8 @@ def frame_scenes() -> dict[str, Scene]:
     cocked = Die(3, x_mm=59.0, y_mm=58.0, angle=12.0, tilt=32.0, style_seed=2)
     return {
         "clean-simple": BASE,
-        "clean-complex": replace(BASE, side="complex", grid=((1, 3, 6), (2, 4, 4), (5, 5, 1)),
+        "clean-complex": replace(BASE, board=BOARDS["complex"],
+                                 grid=((1, 3, 6), (2, 4, 4), (5, 5, 1)),
                                  red_cell=(0, 1), layout_seed=12,
                                  loose=(Die(2, x_mm=18.0, y_mm=85.0, angle=-8.0),)),
         "strong-perspective": replace(BASE, pose=Pose(pitch_deg=22.0, yaw_deg=-12.0,
@@ -79,7 +82,8 @@ def frame_scenes() -> dict[str, Scene]:
 
 def frame_sidecar(name: str, scene: Scene) -> dict[str, object]:
     """The JSON sidecar of a single-frame fixture."""
-    return {"name": name, "game": GAME, "side": scene.side, "seed": _seed(name),
+    side = next(side for side, board in BOARDS.items() if board == scene.board)
+    return {"name": name, "game": GAME, "side": side, "seed": _seed(name),
             "expected": expected_readings(scene)}
 
 

@@ -21,15 +21,16 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from calibration.board_files import load_board
-from calibration.synthetic import GEOMETRY, Die, Hand, Light, Pose, Scene
+from calibration.board_files import load_board, load_layout
+from calibration.synthetic import Die, Hand, Light, Pose, Scene
 from engine.games.unification import Move, State
 from engine.games.unification.state import line_cells
 from engine.session import new_session
-from engine.table import Cell, Colour, DieSeen, TableView, ViewStatus
+from engine.table import Cell, Colour, Item, TableView, ViewStatus
 from vision.board.settle import SettleDetector
 
 GAME, SIDE = "unification", "simple"
+BOARD = load_layout(GAME, SIDE)  # the printed board the recorded session is played on
 SEED = 141                 # first start position already solves in 13 pushes, red ends in r1c1
 SETTLE_FRAMES = 3          # the demo's settle detector (device.demo) needs 3 agreeing frames
 STILL_FRAMES = 4           # still frames after each settled state (5 after set-up and success)
@@ -174,23 +175,23 @@ class Table:
         faces = tuple(tuple(grid[r * 3 + c].face if r * 3 + c in grid else None
                             for c in range(3)) for r in range(3))
         red = [i for i, d in grid.items() if d.colour == "red"]
-        return Scene(side=SIDE, grid=faces, red_cell=divmod(red[0], 3) if red else None,
+        return Scene(board=BOARD, grid=faces, red_cell=divmod(red[0], 3) if red else None,
                      loose=self.outside + extra,
                      grid_overrides={divmod(i, 3): d for i, d in grid.items()},
                      pose=POSE, light=LIGHT, hand=hand, table="wood", table_seed=SEED,
                      noise=3.0, blur=0.6, jpeg_quality=0)
 
 
-def _seen(die: Die | None) -> DieSeen | None:
+def _seen(die: Die | None) -> Item | None:
     if die is None:
         return None
     colour = Colour.RED if die.colour == "red" else Colour.WHITE
-    return DieSeen(face=die.face, colour=colour, confidence=1.0, x_mm=die.x_mm, y_mm=die.y_mm)
+    return Item(face=die.face, colour=colour, confidence=1.0, x_mm=die.x_mm, y_mm=die.y_mm)
 
 
 def cell_die(rng: np.random.Generator, index: int, face: int, colour: str) -> Die:
     """A die placed by hand on a cell: a little off-centre and turned."""
-    cx, cy = GEOMETRY.cell_centre_mm(_cell(index))
+    cx, cy = BOARD.cell_centre_mm(_cell(index))
     dx, dy = rng.uniform(-1.8, 1.8, 2)
     return Die(face=face, colour=colour, x_mm=cx + float(dx), y_mm=cy + float(dy),
                angle=float(rng.uniform(-30, 30)), style_seed=int(rng.integers(1000)))
@@ -202,9 +203,9 @@ def _cell(index: int) -> Cell:
 
 def beside(side: str, line: int, distance_mm: float = PARK_MM) -> tuple[float, float]:
     """A spot outside the grid next to edge ``side`` at ``line`` (column for N/S, row for E/W)."""
-    gx, gy = GEOMETRY.grid_origin_mm
-    span = 3 * GEOMETRY.cell_mm
-    along = (line + 0.5) * GEOMETRY.cell_mm
+    gx, gy = BOARD.grid_origin_mm
+    span = 3 * BOARD.cell_mm
+    along = (line + 0.5) * BOARD.cell_mm
     return {"N": (gx + along, gy - distance_mm), "S": (gx + along, gy + span + distance_mm),
             "W": (gx - distance_mm, gy + along), "E": (gx + span + distance_mm, gy + along)}[side]
 
@@ -261,7 +262,7 @@ def set_up(rec: _Recorder, start: State) -> Table:
         for i in group:
             colour = "red" if i == start.red else "white"
             grid[i] = cell_die(rng, i, start.cells[i], colour)
-        spot = GEOMETRY.cell_centre_mm(_cell(group[1]))
+        spot = BOARD.cell_centre_mm(_cell(group[1]))
         rec.hand(Table(dict(grid)).scene(hand=hand_at("S", spot, 55.0, 0.3, rec.skin)))
         rec.still(Table(dict(grid)), 2, "setup", gap=0.6)
     push = parked(rng, Die(face=start.push, style_seed=int(rng.integers(1000))), "S", 1)
@@ -306,7 +307,7 @@ def _line(move: Move) -> tuple[int, int, int]:
 
 def _recentre(rng: np.random.Generator, die: Die, index: int) -> Die:
     """A die slid into cell ``index``: near its centre, barely turned by the push."""
-    cx, cy = GEOMETRY.cell_centre_mm(_cell(index))
+    cx, cy = BOARD.cell_centre_mm(_cell(index))
     dx, dy = rng.uniform(-1.5, 1.5, 2)
     return replace(die, x_mm=cx + float(dx), y_mm=cy + float(dy),
                    angle=die.angle + float(rng.uniform(-6, 6)), motion_mm=0.0)
@@ -316,7 +317,7 @@ def _half_way(table: Table, move: Move, near: int, mid: int, far: int, entering:
               out_die: Die) -> tuple[dict[int, Die], tuple[Die, ...]]:
     """The line mid-push: every die half a cell on, blurred along the push."""
     dx, dy = SIDE_DIRECTION[{"N": "S", "S": "N", "E": "W", "W": "E"}[move.side]]
-    half = GEOMETRY.cell_mm / 2
+    half = BOARD.cell_mm / 2
     angle = math.degrees(math.atan2(-dy, dx))
 
     def moved(die: Die, x: float, y: float) -> Die:
@@ -366,7 +367,7 @@ def _illegal_episode(rec: _Recorder, script: SessionScript, state: State, table:
     rec.still(wrong, STILL_FRAMES, "illegal")
     script.illegal = {"move": str(move), "code": "UN-F1", "position": state.position(),
                       "t_settled": rec.frames[-STILL_FRAMES].t}
-    spot = GEOMETRY.cell_centre_mm(_cell(4))
+    spot = BOARD.cell_centre_mm(_cell(4))
     rec.hand(wrong.scene(hand=hand_at("S", spot, 60.0, 0.4, rec.skin)))
     rec.hand(table.scene(hand=hand_at("S", spot, 70.0, 0.6, rec.skin)))
     rec.still(table, STILL_FRAMES)

@@ -1,4 +1,4 @@
-"""Render realistic synthetic top-down photos of the Unification board with dice on it.
+"""Render realistic synthetic top-down photos of a printed board with dice on it.
 
 A ``Scene`` says what is on the table (grid faces, the red die's cell, loose dice such as the
 push die, a hand, covered markers) and how it is photographed (camera pose, light, noise, blur,
@@ -15,7 +15,7 @@ The layout of a scene (die jitter and rotation, the table texture) comes from th
 ``layout_seed`` / ``table_seed``, so a recorded session keeps its dice still between frames;
 ``seed`` only changes sensor noise. Seeded ``numpy.random.Generator`` only.
 
-May import: calibration.dice_art, calibration.board_art, vision.board.geometry, engine.table, numpy,
+May import: calibration.dice_art, calibration.board_art, engine (the layout, cells), numpy,
 cv2.
 """
 
@@ -31,10 +31,9 @@ import numpy as np
 
 from calibration.board_art import draw_board
 from calibration.dice_art import draw_die
+from engine.layout import Layout
 from engine.table import Cell
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
 
-GEOMETRY: BoardGeometry = UNIFICATION_BOARD
 PAPER_MARGIN_MM = (20.0, 30.0, 20.0, 60.0)  # A4 paper around the board square: W, N, E, S
 DICE_PAD_MM = 30.0                          # dice may lie this far outside the board square
 OVERSAMPLE = 1.5                            # world raster px per output px near the board
@@ -133,7 +132,7 @@ class Scene:
     """Everything needed to render one photo.
 
     Attributes:
-        side: board side, ``"simple"`` or ``"complex"``.
+        board: the printed board (a game's ``Layout``): markers, grid, zones, labels.
         grid: faces row by row (north to south, west to east); None for an empty cell.
         red_cell: (r, c) of the red die, or None when the grid has no red die.
         loose: dice outside the grid (the push die, dice waiting to be placed).
@@ -152,9 +151,9 @@ class Scene:
         size: output (width, height).
     """
 
-    side: str = "simple"
-    grid: tuple[tuple[int | None, ...], ...] = ((2, 5, 1), (4, 6, 3), (6, 2, 3))
-    red_cell: tuple[int, int] | None = (1, 2)
+    board: Layout
+    grid: tuple[tuple[int | None, ...], ...] = ()
+    red_cell: tuple[int, int] | None = None
     loose: tuple[Die, ...] = ()
     grid_overrides: dict[tuple[int, int], Die] = field(default_factory=dict)
     grid_jitter_mm: float = 2.0
@@ -189,7 +188,7 @@ class Scene:
 
     def _placed(self, r: int, c: int, face: int) -> Die:
         rng = np.random.default_rng([self.layout_seed, r, c])
-        cx, cy = GEOMETRY.cell_centre_mm(Cell(r, c))
+        cx, cy = self.board.cell_centre_mm(Cell(r, c))
         dx, dy = rng.uniform(-self.grid_jitter_mm, self.grid_jitter_mm, 2)
         colour = self.red if (r, c) == self.red_cell else self.white
         return Die(face=face, colour=colour, x_mm=cx + float(dx), y_mm=cy + float(dy),
@@ -308,11 +307,12 @@ def warp_to_camera(layer: np.ndarray, raster: Raster, camera: Camera, height_mm:
                                borderMode=cv2.BORDER_CONSTANT if roi else cv2.BORDER_REPLICATE)
 
 
-def board_roi(camera: Camera, pad_mm: float = 30.0) -> tuple[int, int, int, int]:
-    """The image rectangle holding everything up to 16 mm above the board square (+ pad)."""
-    lo, hi = -pad_mm, GEOMETRY.size_mm + pad_mm
+def board_roi(camera: Camera, board: Layout, pad_mm: float = 30.0) -> tuple[int, int, int, int]:
+    """The image rectangle holding everything up to an item's height above the board square
+    (+ pad)."""
+    lo, hi = -pad_mm, board.size_mm + pad_mm
     square = np.array([[lo, lo], [hi, lo], [hi, hi], [lo, hi]])
-    pts = np.vstack([camera.project(square, z) for z in (0.0, GEOMETRY.die_mm)])
+    pts = np.vstack([camera.project(square, z) for z in (0.0, board.item_mm)])
     w, h = camera.size
     x0, y0 = np.clip(np.floor(pts.min(axis=0)), 0, [w - 1, h - 1]).astype(int)
     x1, y1 = np.clip(np.ceil(pts.max(axis=0)), [x0 + 1, y0 + 1], [w, h]).astype(int)
@@ -367,21 +367,21 @@ def _draw_plane(scene: Scene, raster: Raster) -> np.ndarray:
     """Table, paper, board print and covering objects, float32 BGR 0..1."""
     plane = table_texture(scene.table, raster.width, raster.height, raster.px_per_mm,
                           scene.table_seed).copy()
-    _paste_paper(plane, scene.side, raster)
+    _paste_paper(plane, scene.board, raster)
     for marker_id in scene.covered_markers:
-        _draw_cover(plane, marker_id, raster)
+        _draw_cover(plane, scene.board, marker_id, raster)
     return plane
 
 
-def _paste_paper(plane: np.ndarray, side: str, raster: Raster) -> None:
+def _paste_paper(plane: np.ndarray, board: Layout, raster: Raster) -> None:
     west, north, east, south = PAPER_MARGIN_MM
-    size = GEOMETRY.size_mm
+    size = board.size_mm
     x0, y0 = raster.to_px(-west, -north)
     x1, y1 = raster.to_px(size + east, size + south)
     cv2.rectangle(plane, (round(x0), round(y0)), (round(x1), round(y1)),
                   (0.93, 0.95, 0.95), thickness=-1, lineType=cv2.LINE_AA)
-    board = draw_board(side, raster.px_per_mm, margin_mm=0.0)
-    art = board.bgr().astype(np.float32) / 255.0 * np.float32(0.95)
+    art = draw_board(board, raster.px_per_mm, margin_mm=0.0).bgr()
+    art = art.astype(np.float32) / 255.0 * np.float32(0.95)
     bx, by = raster.to_px(0.0, 0.0)
     _paste_clipped(plane, art, round(bx), round(by))
 
@@ -394,9 +394,9 @@ def _paste_clipped(dst: np.ndarray, src: np.ndarray, x: int, y: int) -> None:
         dst[dy0:dy1, dx0:dx1] = src[dy0 - y:dy1 - y, dx0 - x:dx1 - x]
 
 
-def _draw_cover(plane: np.ndarray, marker_id: int, raster: Raster) -> None:
+def _draw_cover(plane: np.ndarray, board: Layout, marker_id: int, raster: Raster) -> None:
     """A dark notebook lying over a marker (the 'hidden marker' case)."""
-    corners = GEOMETRY.marker_corners_mm(marker_id)
+    corners = board.marker_corners_mm(marker_id)
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     pad = 6.0
     pts = np.array([raster.to_px(min(xs) - pad - 15, min(ys) - pad),
@@ -442,11 +442,11 @@ def _motion_kernel(length_px: float, angle_deg: float) -> np.ndarray:
     return kernel / max(float(kernel.sum()), 1e-6)
 
 
-def _draw_dice_layer(dice: Iterable[Die], raster: Raster) -> np.ndarray:
+def _draw_dice_layer(dice: Iterable[Die], raster: Raster, die_mm: float) -> np.ndarray:
     """Premultiplied BGRA of all dice tops on a world raster."""
     colour = np.zeros((raster.height, raster.width, 3), np.float32)
     alpha = np.zeros((raster.height, raster.width), np.float32)
-    size_px = max(8, round(GEOMETRY.die_mm * raster.px_per_mm))
+    size_px = max(8, round(die_mm * raster.px_per_mm))
     for die in dice:
         c, a = _die_patch(die, size_px, raster.px_per_mm)
         x, y = raster.to_px(die.x_mm, die.y_mm)
@@ -471,14 +471,14 @@ def _over(colour: np.ndarray, alpha: np.ndarray, c: np.ndarray, a: np.ndarray, x
 
 
 def _shadow_mask(dice: Iterable[Die], hand: Hand | None, raster: Raster,
-                 light_angle: float) -> np.ndarray:
+                 light_angle: float, die_mm: float) -> np.ndarray:
     """Soft shadows cast on the table by the dice (and a hand), 0..1."""
     full = raster
     raster = raster.coarse(4)
     mask = np.zeros((raster.height, raster.width), np.float32)
     away = math.radians(light_angle + 180.0)
     ox, oy = math.cos(away), math.sin(away)
-    half = GEOMETRY.die_mm / 2
+    half = die_mm / 2
     for die in dice:
         pts = _square_mm(die.x_mm + 3.0 * ox, die.y_mm + 3.0 * oy, half + 0.8, die.angle)
         poly = np.array([raster.to_px(*p) for p in pts]) * 16
@@ -571,9 +571,11 @@ def render_scene(scene: Scene, *, seed: int) -> np.ndarray:
     raster = world_raster(camera)
     dice = scene.all_dice()
     plane = _draw_plane(scene, raster)
-    plane *= (1.0 - _shadow_mask(dice, scene.hand, raster, scene.light.gradient_angle))[..., None]
+    shadow = _shadow_mask(dice, scene.hand, raster, scene.light.gradient_angle,
+                          scene.board.item_mm)
+    plane *= (1.0 - shadow)[..., None]
     image = warp_to_camera(plane, raster, camera)
-    _add_dice(image, dice, raster, camera)
+    _add_dice(image, dice, raster, camera, scene.board)
     if scene.hand is not None:
         soft = raster.coarse(2)
         layer = _hand_layer(scene.hand, soft, rng)
@@ -582,37 +584,39 @@ def render_scene(scene: Scene, *, seed: int) -> np.ndarray:
     return _finish(image, scene, rng)
 
 
-def _add_dice(image: np.ndarray, dice: list[Die], raster: Raster, camera: Camera) -> None:
+def _add_dice(image: np.ndarray, dice: list[Die], raster: Raster, camera: Camera,
+              board: Layout) -> None:
     """Dice sides (darker copies at lower heights) and then their tops, in perspective."""
     if not dice:
         return
-    sub = _dice_raster(raster)
-    top = _draw_dice_layer(dice, sub)
-    roi = board_roi(camera, DICE_PAD_MM)
+    sub = _dice_raster(raster, board.size_mm)
+    top = _draw_dice_layer(dice, sub, board.item_mm)
+    roi = board_roi(camera, board, DICE_PAD_MM)
     x, y, w, h = roi
     view = image[y:y + h, x:x + w]
-    heights = side_heights(camera)
+    heights = side_heights(camera, board)
     shades = (np.array([0.35, 0.35, 0.35, 1.0], np.float32),
               np.array([0.55, 0.55, 0.55, 1.0], np.float32))
     sides = [top * shade for shade in shades]
     for i, height in enumerate(heights):
         _composite(view, warp_to_camera(sides[2 * i // len(heights)], sub, camera, height, roi))
-    _composite(view, warp_to_camera(top, sub, camera, GEOMETRY.die_mm, roi))
+    _composite(view, warp_to_camera(top, sub, camera, board.item_mm, roi))
 
 
-def _dice_raster(raster: Raster) -> Raster:
+def _dice_raster(raster: Raster, size_mm: float) -> Raster:
     """The part of the world raster where dice may lie (the board square plus a pad)."""
     lo = -DICE_PAD_MM
-    side = math.ceil((GEOMETRY.size_mm + 2 * DICE_PAD_MM) * raster.px_per_mm)
+    side = math.ceil((size_mm + 2 * DICE_PAD_MM) * raster.px_per_mm)
     return Raster(raster.px_per_mm, lo, lo, side, side)
 
 
-def side_heights(camera: Camera) -> list[float]:
+def side_heights(camera: Camera, board: Layout) -> list[float]:
     """Heights of the die-side layers: about one layer per pixel of parallax, 2..12 layers."""
-    corners = np.array([[0.0, 0.0], [170.0, 0.0], [170.0, 170.0], [0.0, 170.0]])
-    shift = camera.project(corners, GEOMETRY.die_mm) - camera.project(corners, 0.0)
+    s = board.size_mm
+    corners = np.array([[0.0, 0.0], [s, 0.0], [s, s], [0.0, s]])
+    shift = camera.project(corners, board.item_mm) - camera.project(corners, 0.0)
     n = int(np.clip(np.ceil(np.linalg.norm(shift, axis=1).max()), 2, 12))
-    return [GEOMETRY.die_mm * (i + 0.5) / n for i in range(n)]
+    return [board.item_mm * (i + 0.5) / n for i in range(n)]
 
 
 def _composite(image: np.ndarray, layer: np.ndarray) -> None:

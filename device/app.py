@@ -39,8 +39,10 @@ from device.records import (
 )
 from device.screens import Game, Message, Screen, game_screen, render
 from engine.errors import EngineError
+from engine.layout import Layout
 from engine.session import Event, Session
 from engine.table import TableView, ViewStatus
+from vision.errors import VisionError
 
 if TYPE_CHECKING:
     from device.buttons import Buttons, Press
@@ -80,13 +82,18 @@ class Settler(Protocol):
     def reset(self) -> None: ...
 
 
+ReaderFactory = Callable[[Layout], TableReader]
+
+
 class App:
     """The device loop. Construct with backends, then ``run()`` (or ``step()`` in tests).
 
     Args:
         camera: ``read() -> Frame | None`` (None ends the loop); may raise CameraLostError.
         display: ``show(PIL image)``.
-        reader: ``read(image) -> TableView`` (a ``vision.pipeline.BoardReader``).
+        readers: the board reader for a game's printed board: ``readers(layout)`` gives a
+            ``TableReader`` (``board_readers``: a ``vision.board.BoardReader``), made when a
+            game starts.
         config: settings; with ``config.game``/``side`` the menu is skipped.
         settle: ``update(view) -> view`` and ``reset()``; default SettleDetector.
         buttons: ``poll() -> list[Press]`` or None.
@@ -96,14 +103,15 @@ class App:
         clock: the FrameClock to update (share it with an emulator display).
     """
 
-    def __init__(self, *, camera: Camera, display: Display, reader: TableReader,
+    def __init__(self, *, camera: Camera, display: Display, readers: ReaderFactory,
                  config: AppConfig, settle: Settler | None = None,
                  buttons: Buttons | None = None, buzzer: Buzzer | None = None,
                  notify: Callable[[str], object] | None = None,
                  sleep: Callable[[float], object] = time.sleep,
                  monotonic: Callable[[], float] = time.monotonic,
                  clock: FrameClock | None = None) -> None:
-        self.camera, self.display, self.reader = camera, display, reader
+        self.camera, self.display, self.readers = camera, display, readers
+        self.reader: TableReader | None = None
         self.config = config
         self.settle: Settler = settle if settle is not None else _default_settle(config)
         self.buttons, self.buzzer = buttons, buzzer
@@ -172,6 +180,8 @@ class App:
 
     def _read_view(self, image: Any) -> TableView:
         try:
+            if self.reader is None:
+                return TableView.unsettled(ViewStatus.UNREADABLE, "no game chosen")
             raw: TableView = self.reader.read(image)
             self.light_changed = bool(raw.extra.get("light_changed"))
             settled: TableView = self.settle.update(raw)
@@ -207,11 +217,12 @@ class App:
         """Load the board, open a new session and its record. False (and a message) on error."""
         try:
             session, board_data = _new_session(game, side, self.config.duration)
-        except (EngineError, DeviceError, OSError, ValueError) as exc:
+            reader = self.readers(session.rules.layout(session.board))
+        except (EngineError, DeviceError, VisionError, OSError, ValueError) as exc:
             log.error("cannot start %s (%s): %s", game, side, exc)
             self.message = Message((f"cannot start {game} {side}", str(exc)))
             return False
-        self.session, self.message, self.problem = session, None, ""
+        self.session, self.reader, self.message, self.problem = session, reader, None, ""
         self.settle.reset()
         self._open_record(game, side, board_data)
         log.info("new game: %s (%s)", game, side)
@@ -374,15 +385,26 @@ def _new_session(game: str, side: str, duration: float) -> tuple[Session, dict[s
     return new_session(game, side, board, duration=duration), data
 
 
-def make_reader(profile: Path | None) -> TableReader:
-    """The board reader, with a calibration profile when one is given."""
-    from vision.board.pipeline import BoardReader
+def board_readers(profile: Path | None) -> ReaderFactory:
+    """The board readers of the device: for a game's layout, a reader of that board, with the
+    calibration profile when one is given and was measured on that board.
 
-    if profile is None:
-        return BoardReader()
-    from vision.board.profile import CalibrationProfile
+    Raises:
+        ProfileError: the profile file is missing or corrupt.
+    """
+    from vision.board import BoardGeometry, BoardReader, CalibrationProfile
 
-    return BoardReader(profile=CalibrationProfile.load(profile))
+    calibration = CalibrationProfile.load(profile) if profile is not None else None
+
+    def reader(layout: Layout) -> TableReader:
+        measured = calibration if calibration and calibration.board == layout.name else None
+        if calibration is not None and measured is None:
+            log.warning("the calibration profile is for the %s board, not %s: recalibrate "
+                        "(dicekeeper calibrate --game %s)", calibration.board, layout.name,
+                        layout.name)
+        return BoardReader(BoardGeometry(layout), profile=measured)
+
+    return reader
 
 
 def command(args: argparse.Namespace) -> int:
@@ -392,7 +414,6 @@ def command(args: argparse.Namespace) -> int:
     from device.camera import open_camera
     from device.display import open_display
     from device.sdnotify import notify
-    from vision.errors import VisionError
 
     try:
         config = config_from_args(args)
@@ -400,7 +421,7 @@ def command(args: argparse.Namespace) -> int:
         app = App(camera=open_camera(args.source),
                   display=open_display(args.display, Path(args.out), clock=clock),
                   buttons=open_buttons(args.buttons), buzzer=open_buzzer("auto"),
-                  reader=make_reader(config.profile), config=config, notify=notify,
+                  readers=board_readers(config.profile), config=config, notify=notify,
                   clock=clock)
     except (DeviceError, EngineError, VisionError, OSError, ValueError) as exc:
         print(f"dicekeeper run: {exc}")

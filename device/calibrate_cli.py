@@ -45,13 +45,13 @@ class CalibrateError(DeviceError, RuntimeError):
     """Calibration could not produce a profile; the message says why and what to do."""
 
 
-def _geometry(game: str) -> Any:
-    from vision.board.geometry import UNIFICATION_BOARD
+def _geometry(game: str, side: str | None) -> Any:
+    """The board of ``game`` / ``side`` as the camera sees it (its layout at the canonical
+    view's scale)."""
+    from calibration.board_files import load_layout
+    from vision.board.geometry import BoardGeometry
 
-    if game != "unification":
-        raise CalibrateError(f"no printed board geometry for {game!r} yet: calibrate with "
-                             f"--game unification (its board carries the markers)")
-    return UNIFICATION_BOARD
+    return BoardGeometry(load_layout(game, side))
 
 
 def _frame_from_file(path: Path) -> np.ndarray:
@@ -136,8 +136,10 @@ def _frames(args: argparse.Namespace) -> Iterator[np.ndarray]:
 
 def run(args: argparse.Namespace) -> tuple[int, list[str]]:
     """Calibrate as the command does; returns (exit code, lines to print)."""
-    geometry = _geometry(args.game)
-    side = getattr(args, "side", None) or "simple"
+    from engine.games import find_game
+
+    side = getattr(args, "side", None) or find_game(args.game).info.sides[0]
+    geometry = _geometry(args.game, side)
     result = calibrate_frames(_frames(args), geometry, side)
     lines = _report(result)
     if not _succeeded(result):
@@ -149,11 +151,12 @@ def run(args: argparse.Namespace) -> tuple[int, list[str]]:
 
 def command(args: argparse.Namespace) -> int:
     """Entry point of ``dicekeeper calibrate``."""
+    from engine.errors import EngineError
     from vision.errors import ProfileError
 
     try:
         code, lines = run(args)
-    except (DeviceError, ProfileError) as exc:
+    except (DeviceError, ProfileError, EngineError) as exc:
         code, lines = 1, [str(exc)]
     except ImportError as exc:
         code, lines = 1, [f"calibration is not available in this install ({exc})"]

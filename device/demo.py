@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from device.app import App, FrameClock, make_reader
+from device.app import App, FrameClock, board_readers
 from device.config import AppConfig
 from device.errors import DeviceError
 from engine.errors import EngineError
@@ -84,7 +84,8 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
         out_dir: where the emulator writes PNGs and ``oled.gif``, and the record goes.
         text: also draw every screen in the terminal.
         settle_frames: agreeing frames the settle detector needs.
-        reader: the board reader; default ``vision.pipeline.BoardReader()``.
+        reader: the board reader to use whatever the game; default the device's
+            (``device.app.board_readers``: the game's board, no calibration profile).
 
     Raises:
         SessionFileError: session.json missing or malformed.
@@ -103,7 +104,8 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
         display = TeeDisplay(display, open_display("text", text_stream=sys.stdout))
     config = AppConfig(game=camera.game, side=camera.side, record_file=out_dir / RECORD_NAME,
                        settle_frames=settle_frames)
-    return App(camera=camera, display=display, reader=reader or make_reader(None),
+    readers = board_readers(None) if reader is None else (lambda layout: reader)
+    return App(camera=camera, display=display, readers=readers,
                config=config, clock=clock)
 
 

@@ -16,7 +16,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import BoardDataError
-from engine.table import Colour, ItemKind
+from engine.table import Cell, Colour, ItemKind
+
+MARKER_IDS = (0, 1, 2, 3)
+"""The ArUco markers (DICT_4X4_50) at the board's NW, NE, SE and SW corners, in that order."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,25 @@ class Layout:
         """North-west corner of the grid (the grid is centred on the board)."""
         return ((self.size_mm - self.cols * self.cell_mm) / 2,
                 (self.size_mm - self.rows * self.cell_mm) / 2)
+
+    def marker_corners_mm(self, marker_id: int) -> list[tuple[float, float]]:
+        """The four corners of a marker (TL, TR, BR, BL as OpenCV reports them), in mm."""
+        s, m = self.size_mm, self.marker_mm
+        x0, y0 = {0: (0.0, 0.0), 1: (s - m, 0.0), 2: (s - m, s - m), 3: (0.0, s - m)}[marker_id]
+        return [(x0, y0), (x0 + m, y0), (x0 + m, y0 + m), (x0, y0 + m)]
+
+    def cell_centre_mm(self, cell: Cell) -> tuple[float, float]:
+        """The centre of a grid cell."""
+        x0, y0 = self.grid_origin_mm
+        return (x0 + (cell.c + 0.5) * self.cell_mm, y0 + (cell.r + 0.5) * self.cell_mm)
+
+    def cell_at_mm(self, x_mm: float, y_mm: float) -> Cell | None:
+        """The grid cell containing a point, or None outside the grid."""
+        x0, y0 = self.grid_origin_mm
+        c = int((x_mm - x0) // self.cell_mm)
+        r = int((y_mm - y0) // self.cell_mm)
+        inside = 0 <= r < self.rows and 0 <= c < self.cols and x_mm >= x0 and y_mm >= y0
+        return Cell(r, c) if inside else None
 
     def zone_at(self, x_mm: float, y_mm: float) -> Zone | None:
         """The first zone holding a point, or None."""

@@ -90,8 +90,6 @@ class Item:
         return self.colour is Colour.RED
 
 
-DieSeen = Item  # the name of an item before items had kinds; kept while vision moves
-
 
 @dataclass(frozen=True)
 class TableView:

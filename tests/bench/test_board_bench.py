@@ -6,9 +6,12 @@ import argparse
 import re
 
 from bench.board_dice import KindTally, board_scene, command, kind_of, strays
+from calibration.board_files import load_layout
 from calibration.synthetic import Die
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.top.types import DieDetection
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 
 def test_scenes_are_seeded_and_vary() -> None:

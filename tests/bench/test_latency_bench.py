@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bench.latency import SIZES, grid_correct, p95, scenes
-from engine.table import DieSeen, TableView
+from engine.table import Item, TableView
 
 
 def test_every_scene_has_ten_dice_in_view_at_each_size():
@@ -14,7 +14,7 @@ def test_every_scene_has_ten_dice_in_view_at_each_size():
 
 
 def test_grid_correct_counts_right_cells_only():
-    grid = ((DieSeen(2), None, DieSeen(None)), (None,) * 3, (None, None, DieSeen(4)))
+    grid = ((Item(2), None, Item(None)), (None,) * 3, (None, None, Item(4)))
     expected = {"grid": [[2, 5, 1], [None, None, None], [None, None, 3]]}
     assert grid_correct(TableView(grid=grid), expected) == (1, 4)
 

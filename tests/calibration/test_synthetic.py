@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from calibration.board_files import load_layout
 from calibration.synthetic import (
     Die,
     Hand,
@@ -17,9 +18,12 @@ from calibration.synthetic import (
     render_scene,
 )
 from engine.table import Cell
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 
-SCENE = Scene(loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0),),
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
+
+SCENE = Scene(board=G.layout, grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
+              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0),),
               pose=Pose(pitch_deg=8.0, yaw_deg=-4.0, roll_deg=6.0), layout_seed=3)
 
 

@@ -105,8 +105,9 @@ GAME_SCRIPT = frames((0, HAND), (2, START), (10, F3_PUSH), (12, START), (20, WIN
 def make_app(tmp_path: Path, script, **kw) -> App:
     config = AppConfig(game="unification", side="simple", record_file=tmp_path / "r.jsonl",
                        settle_frames=2)
+    reader = kw.pop("reader", TextReader())
     parts = {"camera": FakeCamera(script), "display": RecordingDisplay(),
-             "reader": TextReader(), "buzzer": Buzzer(), "sleep": lambda s: None}
+             "readers": lambda layout: reader, "buzzer": Buzzer(), "sleep": lambda s: None}
     parts.update(kw)
     return App(config=config, **parts)
 
@@ -259,7 +260,7 @@ def test_menu_then_game_with_scripted_presses(tmp_path: Path) -> None:
     # A steps through the games and wraps round to the first, Unification; B chooses
     config = AppConfig(record_file=tmp_path / "r.jsonl", settle_frames=2)
     app = App(camera=FakeCamera(frames((2, START))), display=RecordingDisplay(),
-              reader=TextReader(), config=config, sleep=lambda s: None,
+              readers=lambda layout: TextReader(), config=config, sleep=lambda s: None,
               buttons=Presses([[], ["B"], ["A"] * len(REGISTRY), ["B"]]))
     app.step()
     assert isinstance(app.current_screen(), Greeting)
@@ -289,7 +290,8 @@ def test_long_c_abandons_the_game_for_the_menu(tmp_path: Path) -> None:
 
 def test_bad_board_side_shows_a_message_not_a_crash(tmp_path: Path) -> None:
     config = AppConfig(game="unification", side="sideways", record_file=tmp_path / "r.jsonl")
-    app = App(camera=FakeCamera([]), display=RecordingDisplay(), reader=TextReader(),
+    app = App(camera=FakeCamera([]), display=RecordingDisplay(),
+              readers=lambda layout: TextReader(),
               config=config, sleep=lambda s: None)
     assert app.session is None
     assert "cannot start" in app.current_screen().lines[0]
@@ -313,7 +315,8 @@ def test_menu_navigation_with_gpio_buttons_on_mock_pins(tmp_path: Path, mock_pin
     buttons = GpioButtons(bounce_time=None, hold_time=0.05, pin_factory=mock_pins)
     config = AppConfig(record_file=tmp_path / "r.jsonl", settle_frames=2)
     app = App(camera=FakeCamera(frames((2, START))), display=RecordingDisplay(),
-              reader=TextReader(), config=config, sleep=lambda s: None, buttons=buttons)
+              readers=lambda layout: TextReader(), config=config, sleep=lambda s: None,
+              buttons=buttons)
 
     def click(name: str) -> None:
         pin = buttons.buttons[name].pin

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from calibration.board_files import load_layout
 from calibration.synthetic import Scene, render_scene
 from device import calibrate_cli
 from device.calibrate_cli import command, default_profile_path
@@ -26,8 +27,10 @@ def board_photos(tmp_path_factory):
     """Two rendered photos of the simple board: all markers visible, and marker 2 covered."""
     folder = tmp_path_factory.mktemp("photos")
     clean, covered = folder / "clean.jpg", folder / "covered.jpg"
-    cv2.imwrite(str(clean), render_scene(Scene(), seed=3))
-    cv2.imwrite(str(covered), render_scene(Scene(covered_markers=(2,)), seed=3))
+    scene = Scene(board=load_layout("unification", "simple"),
+                  grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2))
+    cv2.imwrite(str(clean), render_scene(scene, seed=3))
+    cv2.imwrite(str(covered), render_scene(replace(scene, covered_markers=(2,)), seed=3))
     return clean, covered
 
 
@@ -82,9 +85,13 @@ def test_missing_camera_source(tmp_path, capsys):
     assert "does not exist" in capsys.readouterr().out
 
 
-def test_game_without_a_printed_board(tmp_path, capsys):
-    assert command(_args("--frame", "x.png", "--game", "bossa")) == 1
-    assert "--game unification" in capsys.readouterr().out
+def test_an_unknown_game_or_side_is_named_and_saves_nothing(tmp_path, capsys):
+    target = tmp_path / "p.json"
+    assert command(_args("--frame", "x.png", "--game", "chess", "--profile", str(target))) == 1
+    assert "unknown game 'chess'; known games:" in capsys.readouterr().out
+    assert command(_args("--frame", "x.png", "--side", "bogus", "--profile", str(target))) == 1
+    assert "known sides of unification are simple, complex" in capsys.readouterr().out
+    assert not target.exists()
 
 
 @dataclass

@@ -13,7 +13,7 @@ from engine.games.unification import (
     view_from_text,
     view_to_text,
 )
-from engine.table import Colour, DieSeen, TableView, ViewStatus
+from engine.table import Colour, Item, TableView, ViewStatus
 
 
 @pytest.mark.parametrize("text", [
@@ -60,10 +60,10 @@ def test_bad_moves(text: str) -> None:
 def test_view_text_round_trip_keeps_faces_colours_and_status() -> None:
     white, red = Colour.WHITE, Colour.RED
     view = TableView(
-        grid=((DieSeen(2), DieSeen(5), DieSeen(1)),
-              (DieSeen(4), None, DieSeen(3, red)),
-              (DieSeen(None), DieSeen(2, Colour.UNKNOWN), DieSeen(3, white))),
-        outside=(DieSeen(4), DieSeen(6, red)), status=ViewStatus.MOVING)
+        grid=((Item(2), Item(5), Item(1)),
+              (Item(4), None, Item(3, red)),
+              (Item(None), Item(2, Colour.UNKNOWN), Item(3, white))),
+        outside=(Item(4), Item(6, red)), status=ViewStatus.MOVING)
     text = view_to_text(view)
     assert text == "251/4.R3/?U23 P=4,R6 S=moving"
     assert view_from_text(text) == view
@@ -74,8 +74,8 @@ def test_view_from_text_gives_full_confidence_settled_views() -> None:
     view = view_from_text("251/46R3/623 P=4")
     assert view.status is ViewStatus.SETTLED
     assert view.min_confidence() == 1.0
-    assert view.grid[1][2] == DieSeen(3, Colour.RED)
-    assert view.outside == (DieSeen(4),)
+    assert view.grid[1][2] == Item(3, Colour.RED)
+    assert view.outside == (Item(4),)
 
 
 @pytest.mark.parametrize("text", ["", "25x/46R3/623 P=4", "251/46R3/623 P=9",

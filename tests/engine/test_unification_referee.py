@@ -11,7 +11,7 @@ from engine.games.unification.effects import rotate_times
 from engine.games.unification.referee import referee
 from engine.games.unification.setup import setup_from_view
 from engine.referee import Judgement, Verdict
-from engine.table import Colour, DieSeen, TableView, ViewStatus
+from engine.table import Colour, Item, TableView, ViewStatus
 
 EXAMPLE = "251/46R3/623 P=4 F=none"
 POSITIONS = [EXAMPLE, "425/46R3/623 P=2 F=E0", "4R33/162/546 P=2 F=W0",
@@ -202,7 +202,7 @@ def test_untrusted_views_never_judge(simple: Board) -> None:
     legal = view_from_text("425/46R3/623 P=2")
     hand = TableView(grid=legal.grid, outside=legal.outside, status=ViewStatus.HAND,
                      note="hand over board")
-    low = TableView(grid=legal.grid, outside=(DieSeen(2, confidence=0.3),))
+    low = TableView(grid=legal.grid, outside=(Item(2, confidence=0.3),))
     cases = {
         "hand over board": hand,
         "straighten or reroll r2c2": view_from_text("425/46R3/62? P=2"),

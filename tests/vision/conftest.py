@@ -14,7 +14,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from calibration.board_files import load_layout
+from vision.board.geometry import BoardGeometry
+
+UNIFICATION_BOARD = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 PPM = 4.0          # canvas pixels per millimetre
 MARGIN_MM = 12.0   # white paper beyond the markers

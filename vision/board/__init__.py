@@ -16,7 +16,7 @@ May import ``engine`` types, ``vision.top``, ``vision.errors``, numpy and OpenCV
 
 from vision.board.dice import find_board_dice
 from vision.board.dice_reader import BoardDiceReader
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.board.hand import HandReading, detect_hand
 from vision.board.markers import BoardLocation, detect_markers, locate_board, warp_board
 from vision.board.occupancy import occupied_cells
@@ -26,7 +26,7 @@ from vision.board.settle import SettleDetector
 from vision.board.warp import BoardWarper
 
 __all__ = [
-    "UNIFICATION_BOARD", "BoardDiceReader", "BoardGeometry", "BoardLocation", "BoardReader",
+    "BoardDiceReader", "BoardGeometry", "BoardLocation", "BoardReader",
     "BoardWarper", "CalibrationProfile", "HandReading", "SettleDetector", "as_bgr",
     "detect_hand", "detect_markers", "find_board_dice", "locate_board", "occupied_cells",
     "place_dice", "warp_board",

@@ -35,7 +35,7 @@ import numpy as np
 
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.top.arrays import nonzero_yx
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
@@ -68,7 +68,7 @@ class Spot:
 
 
 def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
-                    geometry: BoardGeometry = UNIFICATION_BOARD) -> list[DieDetection]:
+                    geometry: BoardGeometry) -> list[DieDetection]:
     """Find and read the dice on a canonical board view.
 
     Args:
@@ -92,7 +92,7 @@ GroupReader = Callable[[np.ndarray, list[Spot], float, bool], DieDetection | Non
 
 
 def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
-                    geometry: BoardGeometry = UNIFICATION_BOARD,
+                    geometry: BoardGeometry,
                     read: GroupReader | None = None) -> list[DieDetection]:
     """The dice a view's spots show: the spots grouped into dice, each group read (by
     ``read``, ``read_group``'s signature; ``read_group`` itself by default), and a die

@@ -33,7 +33,7 @@ from vision.board.dice import (
     spots_in,
     usable_view,
 )
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.top.types import DieDetection
 
 
@@ -61,7 +61,7 @@ class BoardDiceReader:
     Call it as ``find_board_dice`` (``reader(view, expected_size=...)``).
     """
 
-    def __init__(self, geometry: BoardGeometry = UNIFICATION_BOARD, *,
+    def __init__(self, geometry: BoardGeometry, *,
                  still_level: float = DICE.kept_still_level) -> None:
         self.geometry = geometry
         self.still_level = still_level

@@ -1,68 +1,97 @@
 """Where things are on a printed board, in millimetres, and the canonical top-down view.
 
-The printed board (``calibration.printable``), the synthetic renderer and the board locator all
-read this one description, so a board printed from it is found and read with the same numbers.
-Origin: the board's north-west corner; x grows east, y grows south.
+A ``BoardGeometry`` is a game's ``engine.layout.Layout`` (the board it prints: markers, grid,
+zones, palette, item size) at the scale of the canonical warped view. The printed board
+(``calibration.printable``), the synthetic renderer and the board reader all read the one
+layout, so a board printed from it is found and read with the same numbers. Origin: the
+board's north-west corner; x grows east, y grows south.
+
+May import: ``engine`` (the layout and cells).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.layout import MARKER_IDS, Layout, Zone
 from engine.table import Cell
+
+CANONICAL_PX_PER_MM = 3.0
 
 
 @dataclass(frozen=True)
 class BoardGeometry:
-    """A square board with four ArUco markers (DICT_4X4_50) at its corners and a grid.
+    """A game's board (``layout``) and the scale of its canonical warped view.
 
     Attributes:
-        name: board name, e.g. ``"unification"``.
-        size_mm: side of the square board area (the markers' outer corners lie on it).
-        marker_mm: side of each marker (black border included).
-        rows, cols: grid size.
-        cell_mm: side of one grid cell.
+        layout: the printed board, from ``Game.layout(board)``.
         px_per_mm: scale of the canonical warped view.
-        die_mm: nominal die edge.
-        palette: the colours the game's items may have (others are read as unknown).
     """
 
-    name: str = "unification"
-    size_mm: float = 170.0
-    marker_mm: float = 22.0
-    rows: int = 3
-    cols: int = 3
-    cell_mm: float = 26.0
-    px_per_mm: float = 3.0
-    die_mm: float = 16.0
-    palette: tuple[str, ...] = ("white", "red")
+    layout: Layout
+    px_per_mm: float = CANONICAL_PX_PER_MM
 
     # Marker ids 0..3 sit at NW, NE, SE, SW, in that order.
-    MARKER_IDS: tuple[int, int, int, int] = (0, 1, 2, 3)
+    MARKER_IDS: tuple[int, ...] = MARKER_IDS
+
+    @property
+    def name(self) -> str:
+        """The board's name, recorded in calibration profiles ("unification")."""
+        return self.layout.name
+
+    @property
+    def size_mm(self) -> float:
+        return self.layout.size_mm
+
+    @property
+    def marker_mm(self) -> float:
+        return self.layout.marker_mm
+
+    @property
+    def rows(self) -> int:
+        return self.layout.rows
+
+    @property
+    def cols(self) -> int:
+        return self.layout.cols
+
+    @property
+    def cell_mm(self) -> float:
+        return self.layout.cell_mm
+
+    @property
+    def die_mm(self) -> float:
+        """The nominal edge of the items (dice, cubes) played on the board."""
+        return self.layout.item_mm
+
+    @property
+    def palette(self) -> tuple[str, ...]:
+        """The colours the game's items may have (others are read as unknown)."""
+        return tuple(colour.value for colour in self.layout.palette)
+
+    @property
+    def zones(self) -> tuple[Zone, ...]:
+        return self.layout.zones
 
     def marker_corners_mm(self, marker_id: int) -> list[tuple[float, float]]:
         """The four corners of a marker (TL, TR, BR, BL as OpenCV reports them), in mm."""
-        s, m = self.size_mm, self.marker_mm
-        x0, y0 = {0: (0.0, 0.0), 1: (s - m, 0.0), 2: (s - m, s - m), 3: (0.0, s - m)}[marker_id]
-        return [(x0, y0), (x0 + m, y0), (x0 + m, y0 + m), (x0, y0 + m)]
+        return self.layout.marker_corners_mm(marker_id)
 
     @property
     def grid_origin_mm(self) -> tuple[float, float]:
         """North-west corner of the grid (the grid is centred on the board)."""
-        return ((self.size_mm - self.cols * self.cell_mm) / 2,
-                (self.size_mm - self.rows * self.cell_mm) / 2)
+        return self.layout.grid_origin_mm
 
     def cell_centre_mm(self, cell: Cell) -> tuple[float, float]:
-        x0, y0 = self.grid_origin_mm
-        return (x0 + (cell.c + 0.5) * self.cell_mm, y0 + (cell.r + 0.5) * self.cell_mm)
+        return self.layout.cell_centre_mm(cell)
 
     def cell_at_mm(self, x_mm: float, y_mm: float) -> Cell | None:
         """The grid cell containing a point, or None outside the grid."""
-        x0, y0 = self.grid_origin_mm
-        c = int((x_mm - x0) // self.cell_mm)
-        r = int((y_mm - y0) // self.cell_mm)
-        inside = 0 <= r < self.rows and 0 <= c < self.cols and x_mm >= x0 and y_mm >= y0
-        return Cell(r, c) if inside else None
+        return self.layout.cell_at_mm(x_mm, y_mm)
+
+    def zone_at(self, x_mm: float, y_mm: float) -> Zone | None:
+        """The named zone holding a point outside the grid, or None."""
+        return self.layout.zone_at(x_mm, y_mm)
 
     @property
     def canonical_px(self) -> int:
@@ -78,6 +107,3 @@ class BoardGeometry:
     @property
     def die_px(self) -> float:
         return self.die_mm * self.px_per_mm
-
-
-UNIFICATION_BOARD = BoardGeometry()

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.board.config import HAND
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.top.arrays import above, below, opened
 from vision.top.skin import balanced_skin, saturation_and_value, white_balance
 
@@ -38,7 +38,7 @@ class HandReading:
     fraction: float = 0.0
 
 
-def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BOARD, *,
+def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry, *,
                 markers_hidden: int = 0, min_fraction: float = HAND.min_fraction) -> HandReading:
     """Look for a hand or arm over the board in the canonical view.
 

@@ -23,8 +23,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from engine.layout import MARKER_IDS
 from vision.board.config import MARKERS
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.errors import BoardNotFoundError, FrameError
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,7 @@ def _check_frame(frame: np.ndarray) -> None:
         raise FrameError(f"camera frame unreadable: unexpected image shape {frame.shape}")
 
 
-def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = UNIFICATION_BOARD.MARKER_IDS, *,
+def detect_markers(frame: np.ndarray, ids: tuple[int, ...] = MARKER_IDS, *,
                    detect_side: int = MARKERS.detect_side,
                    near: Mapping[int, np.ndarray] | None = None,
                    windows: dict[int, TrackedWindow] | None = None) -> dict[int, np.ndarray]:
@@ -256,7 +257,7 @@ def _refine(grey: np.ndarray, quad: np.ndarray, scale: float) -> np.ndarray:
 
 
 def location_from_markers(markers: Mapping[int, np.ndarray], frame_size: tuple[int, int],
-                          geometry: BoardGeometry = UNIFICATION_BOARD) -> BoardLocation:
+                          geometry: BoardGeometry) -> BoardLocation:
     """Fit the frame-to-canonical homography from detected markers.
 
     Args:
@@ -328,7 +329,7 @@ def _plausible(homography: np.ndarray, frame_size: tuple[int, int],
     return bool(cv2.isContourConvex(quad.astype(np.float32)) and 0.002 * frame_area < area)
 
 
-def locate_board(frame_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BOARD, *,
+def locate_board(frame_bgr: np.ndarray, geometry: BoardGeometry, *,
                  detect_side: int = MARKERS.detect_side) -> BoardLocation:
     """Locate the board in a frame.
 
@@ -350,7 +351,7 @@ def locate_board(frame_bgr: np.ndarray, geometry: BoardGeometry = UNIFICATION_BO
 
 
 def warp_board(frame: np.ndarray, location: BoardLocation,
-               geometry: BoardGeometry = UNIFICATION_BOARD) -> np.ndarray:
+               geometry: BoardGeometry) -> np.ndarray:
     """The canonical top-down view of the board (``geometry.canonical_px`` square).
 
     Only the board region is computed, whatever the frame size.

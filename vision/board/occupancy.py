@@ -16,11 +16,11 @@ import numpy as np
 
 from engine.table import Cell
 from vision.board.config import OCCUPANCY
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 
 
 def occupied_cells(warped_bgr: np.ndarray,
-                   geometry: BoardGeometry = UNIFICATION_BOARD) -> list[Cell]:
+                   geometry: BoardGeometry) -> list[Cell]:
     """The grid cells whose middle is not blank paper.
 
     Args:

@@ -34,10 +34,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from engine.table import Cell, Colour, DieSeen, TableView, ViewStatus
+from engine.table import Cell, Colour, Item, TableView, ViewStatus
 from vision.board.config import MARKERS, PIPELINE
 from vision.board.dice_reader import BoardDiceReader
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.board.hand import detect_hand
 from vision.board.markers import BoardLocation, TrackedWindow, detect_markers, location_from_markers
 from vision.board.occupancy import occupied_cells
@@ -74,7 +74,7 @@ class BoardReader:
         detect_side: longest side of the downscaled frame used for marker detection.
     """
 
-    def __init__(self, geometry: BoardGeometry = UNIFICATION_BOARD,
+    def __init__(self, geometry: BoardGeometry,
                  profile: CalibrationProfile | None = None, *,
                  dice_finder: DiceFinder | None = None,
                  detect_side: int = MARKERS.detect_side) -> None:
@@ -244,7 +244,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
                extra: Mapping[str, object] | None = None, *,
                seen_markers: Sequence[int] = (),
                occupied: Sequence[Cell] | Callable[[], Sequence[Cell]] = ()) -> TableView:
-    """Put detections from the canonical view into grid cells and the outside list.
+    """Put detections from the canonical view into grid cells, the layout's named zones and
+    the outside list.
 
     Args:
         detections: ``DieDetection``-like objects (x, y in canonical pixels, face, colour,
@@ -264,33 +265,52 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
     Returns:
         A SETTLED single-frame view. A cell holding two detections keeps the more confident
         one at a lower confidence; a die whose centre is near a cell edge is less confident.
+        The items of each zone (every zone of the layout, in its order) come in reading order:
+        north to south, then west to east.
     """
     scale = 0.5 + 0.5 * location_confidence
-    cells: dict[tuple[int, int], list[DieSeen]] = {}
-    outside: list[DieSeen] = []
+    cells: dict[tuple[int, int], list[Item]] = {}
+    outside: list[Item] = []
+    zoned: dict[str, list[Item]] = {}
     for det in detections:
         x_mm, y_mm = geometry.px_to_mm(det.x, det.y)
         if not _on_board(x_mm, y_mm, geometry, seen_markers, read=det.face is not None):
             continue
         confidence = float(det.confidence) * scale * straddle_factor(x_mm, y_mm, geometry)
-        die = DieSeen(det.face, _colour(det.colour, geometry.palette), round(confidence, 4),
-                      x_mm, y_mm)
+        die = Item(det.face, _colour(det.colour, geometry.palette), round(confidence, 4),
+                   x_mm, y_mm)
         cell = geometry.cell_at_mm(x_mm, y_mm)
-        if cell is None:
-            outside.append(die)
-        else:
+        if cell is not None:
             cells.setdefault((cell.r, cell.c), []).append(die)
+            continue
+        zone = geometry.zone_at(x_mm, y_mm)
+        (zoned.setdefault(zone.name, []) if zone is not None else outside).append(die)
     if callable(occupied):
         occupied = occupied() if len(cells) < geometry.rows * geometry.cols else ()
     unread = [cell for cell in occupied if (cell.r, cell.c) not in cells]
     for cell in unread:
         x_mm, y_mm = geometry.cell_centre_mm(cell)
-        cells[(cell.r, cell.c)] = [DieSeen(None, Colour.UNKNOWN, 0.0, x_mm, y_mm)]
+        cells[(cell.r, cell.c)] = [Item(None, Colour.UNKNOWN, 0.0, x_mm, y_mm)]
     grid = tuple(tuple(_one(cells.get((r, c), [])) for c in range(geometry.cols))
                  for r in range(geometry.rows))
     crowded = sorted(f"r{r}c{c}" for (r, c), dice in cells.items() if len(dice) > 1)
     info = {**(extra or {}), "crowded": crowded, "unread": [str(cell) for cell in unread]}
-    return TableView(grid=grid, outside=tuple(outside), status=ViewStatus.SETTLED, extra=info)
+    zones = tuple((z.name, reading_order(zoned.get(z.name, []), geometry.die_mm / 2))
+                  for z in geometry.zones)
+    return TableView(grid=grid, outside=tuple(outside), status=ViewStatus.SETTLED, extra=info,
+                     zones=zones)
+
+
+def reading_order(items: Sequence[Item], row_mm: float) -> tuple[Item, ...]:
+    """Items north to south, then west to east: an item less than ``row_mm`` south of the
+    first item of a row belongs to that row."""
+    rows: list[list[Item]] = []
+    for item in sorted(items, key=lambda d: d.y_mm):
+        if rows and item.y_mm - rows[-1][0].y_mm < row_mm:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    return tuple(d for row in rows for d in sorted(row, key=lambda d: d.x_mm))
 
 
 def _on_board(x_mm: float, y_mm: float, geometry: BoardGeometry,
@@ -310,13 +330,13 @@ def _on_board(x_mm: float, y_mm: float, geometry: BoardGeometry,
     return True
 
 
-def _one(dice: list[DieSeen]) -> DieSeen | None:
+def _one(dice: list[Item]) -> Item | None:
     if not dice:
         return None
     best = max(dice, key=lambda d: d.confidence)
     if len(dice) == 1:
         return best
-    return DieSeen(best.face, best.colour, round(best.confidence * PIPELINE.crowded_factor, 4),
+    return Item(best.face, best.colour, round(best.confidence * PIPELINE.crowded_factor, 4),
                    best.x_mm, best.y_mm)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from engine.table import DieSeen, TableView, ViewStatus
+from engine.table import Item, TableView, ViewStatus
 
 NOTE_MOVING = "dice moving"
 
@@ -81,11 +81,11 @@ class SettleDetector:
         return match_outside(a.outside, b.outside, self.tolerance_mm) is not None
 
 
-def _key(die: DieSeen | None) -> tuple[int | None, str] | None:
+def _key(die: Item | None) -> tuple[int | None, str] | None:
     return None if die is None else (die.face, die.colour.value)
 
 
-def match_outside(a: Sequence[DieSeen], b: Sequence[DieSeen],
+def match_outside(a: Sequence[Item], b: Sequence[Item],
                   tolerance_mm: float) -> list[int] | None:
     """Pair every die of ``a`` with a die of ``b`` (same face and colour, nearby).
 
@@ -107,7 +107,7 @@ def match_outside(a: Sequence[DieSeen], b: Sequence[DieSeen],
     return pairs
 
 
-def _distance(a: DieSeen, b: DieSeen) -> float:
+def _distance(a: Item, b: Item) -> float:
     return float(((a.x_mm - b.x_mm) ** 2 + (a.y_mm - b.y_mm) ** 2) ** 0.5)
 
 
@@ -132,7 +132,7 @@ def merge(views: Sequence[TableView]) -> TableView:
                                note="", extra=extra)
 
 
-def _mean(dice: Sequence[DieSeen | None]) -> DieSeen:
+def _mean(dice: Sequence[Item | None]) -> Item:
     seen = [d for d in dice if d is not None]
     n = len(seen)
     return dataclasses.replace(

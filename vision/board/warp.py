@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.board.config import MARKERS
-from vision.board.geometry import UNIFICATION_BOARD, BoardGeometry
+from vision.board.geometry import BoardGeometry
 from vision.board.markers import BoardLocation
 
 _STEPS = 32      # OpenCV's sub-pixel steps of interpolation (INTER_TAB_SIZE)
@@ -32,7 +32,7 @@ class BoardWarper:
             the maps were built for them to be used again.
     """
 
-    def __init__(self, geometry: BoardGeometry = UNIFICATION_BOARD, *,
+    def __init__(self, geometry: BoardGeometry, *,
                  still_px: float = MARKERS.still_px) -> None:
         self.geometry = geometry
         self.still_px = still_px

@@ -15,7 +15,7 @@ import re
 from engine.errors import NotationError
 from engine.games.unification.board import Board, Slot, parse_slot
 from engine.games.unification.state import Move, State
-from engine.table import Colour, DieSeen, TableView, ViewStatus
+from engine.table import Colour, Item, TableView, ViewStatus
 
 POSITION_EXAMPLE = "251/46R3/623 P=4 F=none"
 _MOVE = re.compile(r"^([NESW])([0-2])(?:=([1-6]))?$")
@@ -113,7 +113,7 @@ def view_to_text(view: TableView) -> str:
     return text
 
 
-def _die_text(die: DieSeen | None) -> str:
+def _die_text(die: Item | None) -> str:
     if die is None:
         return "."
     prefix = {Colour.RED: "R", Colour.UNKNOWN: "U"}.get(die.colour, "")
@@ -130,7 +130,7 @@ def view_from_text(text: str) -> TableView:
     if not fields:
         raise NotationError("empty view text: expected e.g. '251/46R3/623 P=4'")
     grid = tuple(_parse_view_row(row) for row in fields[0].split("/"))
-    outside: tuple[DieSeen, ...] = ()
+    outside: tuple[Item, ...] = ()
     status = ViewStatus.SETTLED
     for f in fields[1:]:
         key, _, value = f.partition("=")
@@ -143,7 +143,7 @@ def view_from_text(text: str) -> TableView:
     return TableView(grid=grid, outside=outside, status=status)
 
 
-def _parse_view_row(row: str) -> tuple[DieSeen | None, ...]:
+def _parse_view_row(row: str) -> tuple[Item | None, ...]:
     tokens = _CELL.findall(row)
     if "".join(tokens) != row or not tokens:
         raise NotationError(f"view row {row!r}: use faces 1-6, '?' unread, '.' empty, "
@@ -151,12 +151,12 @@ def _parse_view_row(row: str) -> tuple[DieSeen | None, ...]:
     return tuple(None if t == "." else _parse_view_die(t) for t in tokens)
 
 
-def _parse_view_die(token: str) -> DieSeen:
+def _parse_view_die(token: str) -> Item:
     if not _CELL.fullmatch(token) or token == ".":
         raise NotationError(f"die {token!r}: expected a face 1-6 or '?', R/U prefix allowed")
     colour = {"R": Colour.RED, "U": Colour.UNKNOWN}.get(token[0], Colour.WHITE)
     face = token[-1]
-    return DieSeen(face=None if face == "?" else int(face), colour=colour, confidence=1.0)
+    return Item(face=None if face == "?" else int(face), colour=colour, confidence=1.0)
 
 
 def _parse_status(value: str) -> ViewStatus:

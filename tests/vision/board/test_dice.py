@@ -14,15 +14,18 @@ import cv2
 import numpy as np
 import pytest
 
+from calibration.board_files import load_layout
 from calibration.synthetic import Scene, render_scene
 from engine.games.unification import view_to_text
 from engine.table import Cell
 from vision.board.dice import find_board_dice
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.board.markers import detect_markers, location_from_markers, warp_board
 from vision.board.pipeline import BoardReader
 from vision.top.config import READER
 from vision.top.types import DieDetection
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 SESSION = Path(__file__).resolve().parents[3] / "device" / "sessions" / "unification-simple"
@@ -36,7 +39,7 @@ def warped(image: np.ndarray) -> np.ndarray:
 
 
 def read(image: np.ndarray) -> list[DieDetection]:
-    return find_board_dice(warped(image), expected_size=G.die_px)
+    return find_board_dice(warped(image), expected_size=G.die_px, geometry=G)
 
 
 def by_cell(dets: list[DieDetection]) -> tuple[dict[tuple[int, int], DieDetection],
@@ -78,8 +81,8 @@ def test_session_frames_through_the_reader(index: int) -> None:
     """The reader with this finder gives the exact expected view (faces, red die, push die)."""
     views = json.loads((SESSION / "expected.json").read_text())["views"]
     view = next(v for v in views if v["file"] == f"frames/{index:03d}.jpg")
-    reader = BoardReader(dice_finder=lambda im, expected_size: find_board_dice(
-        im, expected_size=expected_size))
+    reader = BoardReader(G, dice_finder=lambda im, expected_size: find_board_dice(
+        im, expected_size=expected_size, geometry=G))
     got = reader.read(cv2.imread(str(SESSION / view["file"])))
     assert view_to_text(got) == view["view"]
 
@@ -112,22 +115,22 @@ def test_smeared_die_abstains() -> None:
     half = round(G.cell_mm * G.px_per_mm / 2)
     patch = view[y - half:y + half, x - half:x + half]
     view[y - half:y + half, x - half:x + half] = cv2.filter2D(patch, -1, kernel)
-    cells, _ = by_cell(find_board_dice(view, expected_size=G.die_px))
+    cells, _ = by_cell(find_board_dice(view, expected_size=G.die_px, geometry=G))
     assert (0, 1) not in cells or cells[(0, 1)].face is None
     assert cells[(0, 0)].face == sidecar("clean-simple")["grid"][0][0]  # neighbours still read
 
 
 def test_empty_board_gives_no_dice() -> None:
-    scene = Scene(grid=((None,) * 3,) * 3, red_cell=None, loose=(), side="complex")
+    scene = Scene(board=load_layout("unification", "complex"), grid=((None,) * 3,) * 3)
     assert read(render_scene(scene, seed=1)) == []
 
 
 @pytest.mark.parametrize("bad", [None, np.zeros((0, 0, 3), np.uint8), np.zeros((8, 8, 3), np.uint8),
                                  np.zeros((510, 510), np.float32), "frame"])
 def test_unusable_input_gives_no_dice(bad: object) -> None:
-    assert find_board_dice(bad, expected_size=G.die_px) == []  # type: ignore[arg-type]
+    assert find_board_dice(bad, expected_size=G.die_px, geometry=G) == []  # type: ignore[arg-type]
 
 
 def test_blank_paper_gives_no_dice() -> None:
     paper = np.full((510, 510, 3), (205, 212, 218), np.uint8)
-    assert find_board_dice(paper, expected_size=G.die_px) == []
+    assert find_board_dice(paper, expected_size=G.die_px, geometry=G) == []

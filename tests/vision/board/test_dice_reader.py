@@ -7,13 +7,17 @@ import dataclasses
 import numpy as np
 import pytest
 
+from calibration.board_files import load_layout
 from calibration.synthetic import Scene, expected_readings, render_scene
 from vision.board.dice import find_board_dice
 from vision.board.dice_reader import BoardDiceReader
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.board.markers import locate_board, warp_board
 
-SCENE = Scene(grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2), size=(640, 480))
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
+
+SCENE = Scene(board=G.layout, grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
+              size=(640, 480))
 
 
 def view(scene: Scene, seed: int) -> np.ndarray:
@@ -59,7 +63,7 @@ def test_a_rerolled_die_alone_is_read_again(first_view):
     dice = reader(now, expected_size=G.die_px)
     assert reader.reads == read_once + 1
     assert faces(dice) == truth(rerolled)
-    assert dice == find_board_dice(now, expected_size=G.die_px)
+    assert dice == find_board_dice(now, expected_size=G.die_px, geometry=G)
 
 
 def test_distinct_views_are_read_as_find_board_dice_reads_them(first_view):
@@ -68,7 +72,7 @@ def test_distinct_views_are_read_as_find_board_dice_reads_them(first_view):
     for scene, seed in ((SCENE, 1), (other, 3), (SCENE, 4)):
         image = first_view if seed == 1 else view(scene, seed)
         assert reader(image, expected_size=G.die_px) == find_board_dice(
-            image, expected_size=G.die_px)
+            image, expected_size=G.die_px, geometry=G)
     assert reader.reused == 0
 
 

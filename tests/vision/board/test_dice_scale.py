@@ -13,13 +13,16 @@ import math
 
 import pytest
 
+from calibration.board_files import load_layout
 from calibration.synthetic import Light, Pose, Scene, render_scene
 from engine.table import Cell
 from vision.board.dice import find_board_dice, in_scale
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.board.markers import locate_board, warp_board
 from vision.top.config import READER
 from vision.top.types import CROP, Blob
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 STEP = READER.nominal_step * CROP / 2  # crop pixels, a die filling the crop
 
@@ -52,13 +55,14 @@ def test_a_turned_five_at_the_known_step_is_in_scale() -> None:
 
 
 TRANSLUCENT_FOURS = [
-    (Scene(grid=((4, 3, 2), (4, 2, 3), (6, 3, 3)), red_cell=(0, 0), red="translucent-red",
+    (Scene(board=G.layout, grid=((4, 3, 2), (4, 2, 3), (6, 3, 3)), red_cell=(0, 0),
+           red="translucent-red",
            pose=Pose(height_mm=392.0, pitch_deg=4.2, yaw_deg=0.5, roll_deg=-3.0),
            light=Light(brightness=0.67, gradient=0.13, gradient_angle=140.0, vignette=0.32,
                        tint=(0.985, 1.0, 1.077)),
            table="cloth", table_seed=6, noise=4.7, blur=0.77, jpeg_quality=68, layout_seed=6),
      3, Cell(0, 0)),
-    (Scene(grid=((5, 4, None), (4, 3, 1), (None, None, 6)), red_cell=(0, 1),
+    (Scene(board=G.layout, grid=((5, 4, None), (4, 3, 1), (None, None, 6)), red_cell=(0, 1),
            red="translucent-red",
            pose=Pose(height_mm=474.0, pitch_deg=3.4, yaw_deg=-5.2, roll_deg=-10.6),
            light=Light(brightness=0.64, gradient=0.18, gradient_angle=315.0, vignette=0.31,
@@ -73,7 +77,8 @@ TRANSLUCENT_FOURS = [
 def test_a_translucent_red_four_is_never_called_a_two(scene: Scene, seed: int,
                                                       cell: Cell) -> None:
     image = render_scene(scene, seed=seed)
-    dice = find_board_dice(warp_board(image, locate_board(image, G), G), expected_size=G.die_px)
+    view = warp_board(image, locate_board(image, G), G)
+    dice = find_board_dice(view, expected_size=G.die_px, geometry=G)
     x, y = (v * G.px_per_mm for v in G.cell_centre_mm(cell))
     (die,) = [d for d in dice if math.hypot(d.x - x, d.y - y) < G.die_px / 2]
     assert die.face in (4, None), die

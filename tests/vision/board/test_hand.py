@@ -5,9 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.board.geometry import UNIFICATION_BOARD as G
+from calibration.board_files import load_layout
+from vision.board.geometry import BoardGeometry
 from vision.board.hand import detect_hand
 from vision.board.markers import locate_board, warp_board
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 WHITE = (215, 218, 220)
 RED = (45, 40, 190)

@@ -14,11 +14,14 @@ import cv2
 import numpy as np
 import pytest
 
+from calibration.board_files import load_layout
 from calibration.synthetic import Die, Hand, Pose, Scene, render_scene
 from engine.table import Colour, ViewStatus
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.board.pipeline import BoardReader
 from vision.board.settle import SettleDetector
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "frames"
 LABELLED = sorted(p.stem for p in FIXTURES.glob("*.json"))
@@ -28,7 +31,8 @@ FACES = [[2, 5, 1], [4, 6, 3], [6, 2, 3]]
 PARALLAX_MM = 8.0
 PUSH = Die(4, "white", 25.0, 85.0, 10.0)
 TILTED = Pose(pitch_deg=8.0, yaw_deg=5.0, roll_deg=-6.0, height_mm=450.0)
-SCENE = Scene(grid=tuple(map(tuple, FACES)), red_cell=(1, 2), loose=(PUSH,), pose=TILTED,
+SCENE = Scene(board=G.layout, grid=tuple(map(tuple, FACES)), red_cell=(1, 2), loose=(PUSH,),
+              pose=TILTED,
               layout_seed=3)
 
 

@@ -6,9 +6,12 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board.geometry import UNIFICATION_BOARD as G
+from calibration.board_files import load_layout
+from vision.board.geometry import BoardGeometry
 from vision.board.markers import detect_markers, locate_board, warp_board
 from vision.errors import BoardNotFoundError, FrameError, VisionError
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 
 def markers_in_warp(warped, pad=20):

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from calibration.board_files import load_layout
 from engine.table import Cell, Colour, ViewStatus
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.board.pipeline import BoardReader, place_dice, straddle_factor
 from vision.board.profile import CalibrationProfile
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 
 @dataclass(frozen=True)

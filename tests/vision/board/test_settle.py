@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.table import Colour, DieSeen, TableView, ViewStatus
+from engine.table import Colour, Item, TableView, ViewStatus
 from vision.board.settle import SettleDetector
 
 
@@ -21,9 +21,9 @@ def reading(faces: str, push: tuple[int | None, float, float] | None = (4, 20.0,
                 continue
             colour = Colour.RED if (r, c) == red else Colour.WHITE
             face = None if ch == "?" else int(ch)
-            row.append(DieSeen(face, colour, confidence, 59.0 + 26 * c, 59.0 + 26 * r))
+            row.append(Item(face, colour, confidence, 59.0 + 26 * c, 59.0 + 26 * r))
         rows.append(tuple(row))
-    outside = () if push is None else (DieSeen(push[0], Colour.WHITE, confidence,
+    outside = () if push is None else (Item(push[0], Colour.WHITE, confidence,
                                                push[1], push[2]),)
     return TableView(grid=tuple(rows), outside=outside, status=status)
 

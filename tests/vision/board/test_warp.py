@@ -5,10 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from calibration.board_files import load_layout
 from vision.board.config import MARKERS
-from vision.board.geometry import UNIFICATION_BOARD as G
+from vision.board.geometry import BoardGeometry
 from vision.board.markers import BoardLocation, warp_board
 from vision.board.warp import BoardWarper
+
+G = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 
 def location(shift_px=(0.0, 0.0), frame_size=(640, 480), turn_deg=7.0):

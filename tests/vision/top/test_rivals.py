@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from bench.latency import scenes, warped_board
+from calibration.board_files import load_layout
 from calibration.dice_art import draw_die, paste_die
 from calibration.synthetic import render_scene
 from vision.board.dice import find_board_dice
-from vision.board.geometry import UNIFICATION_BOARD
+from vision.board.geometry import BoardGeometry
 from vision.photo.config import PHOTO
 from vision.photo.finder import find_dice, to_image, view
 from vision.top.config import READER
@@ -30,6 +31,8 @@ from vision.top.pips import (
 )
 from vision.top.square import rectify
 from vision.top.types import CROP, MARGIN, VIEW, Blob, Candidate
+
+UNIFICATION_BOARD = BoardGeometry(load_layout("unification", "simple"))  # the board the tests read
 
 PIPS = [Blob(14.0, 14.0, 100.0, 80.0), Blob(34.0, 34.0, 100.0, 80.0)]  # a two, crop pixels
 RIVAL = Blob(-5.0, 24.0, 60.0, 50.0)  # beyond the top's left edge, 0.6 of the weakest pip
@@ -137,7 +140,9 @@ def test_a_loose_white_die_on_white_paper_reads_the_same_on_every_frame(k):
     faces = []
     for seed in range(3):
         view = warped_board(render_scene(scene, seed=300 + seed))
-        loose = [d for d in find_board_dice(view, expected_size=UNIFICATION_BOARD.die_px)
+        found = find_board_dice(view, expected_size=UNIFICATION_BOARD.die_px,
+                                geometry=UNIFICATION_BOARD)
+        loose = [d for d in found
                  if UNIFICATION_BOARD.cell_at_mm(*UNIFICATION_BOARD.px_to_mm(d.x, d.y)) is None]
         faces += [d.face for d in loose]
     assert faces == [truth] * 3
