@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.panel import Sketch
 from engine.session import Summary
 
 WIDTH, HEIGHT = 128, 64
@@ -48,24 +49,32 @@ class Game:
     a status line and the last warning."""
 
     title: str
-    remaining_s: float
+    remaining_s: float | None
     moves: int
     status: str = ""
     warning_code: str | None = None
     warning_message: str = ""
     timer_running: bool = False
     counter: str = "M"
+    to_move: int | None = None
+    last_move: str | None = None
+    lines: tuple[str, ...] = ()
+    sketch: Sketch | None = None
 
 
 @dataclass(frozen=True)
 class Result:
-    """The end of a game: success or failure, time left and score."""
+    """The end of a game: success or failure, time left and score; for a multi-player game
+    the winner, how the game ended and the board sketch; a page of the game's tally."""
 
     outcome: str
-    remaining_s: float
+    remaining_s: float | None
     score: int | None
     summary: str
     reason: str = ""
+    winner: int | None = None
+    sketch: Sketch | None = None
+    page: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,30 +93,31 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def game_title(game: str, side: str) -> str:
-    """Short header title, e.g. ``"Unification simple"``."""
-    return f"{game.replace('-', ' ').capitalize()} {side}"
-
-
-def game_screen(summary: Summary) -> Game | Result:
+def game_screen(summary: Summary, page: int = 0) -> Game | Result:
     """Build the screen model of a session's summary (pure).
 
     Args:
         summary: ``engine.session.Session.summary_view(now)``.
+        page: once the game is over, which of the game's tally pages to show (0: the result,
+            1..n the panel's pages, wrapping round).
 
     Returns:
         ``Result`` once the session has an outcome, else ``Game``.
     """
-    remaining = summary.remaining if summary.remaining is not None else 0.0
+    panel = summary.panel
     if summary.outcome is not None:
-        return Result(outcome=str(summary.outcome.result), remaining_s=remaining,
+        pages = panel.pages
+        shown = pages[(page - 1) % len(pages)] if page and pages else ()
+        return Result(outcome=str(summary.outcome.result), remaining_s=summary.remaining,
                       score=summary.score, summary=summary.line,
-                      reason=str(summary.outcome.reason))
+                      reason=str(summary.outcome.reason), winner=summary.outcome.winner,
+                      sketch=panel.sketch, page=shown)
     code, message = summary.warning if summary.warning else (None, "")
-    return Game(title=game_title(summary.game, summary.side), remaining_s=remaining,
+    return Game(title=summary.heading, remaining_s=summary.remaining,
                 moves=summary.moves, counter=summary.counter, status=summary.status,
                 warning_code=code, warning_message=message,
-                timer_running=summary.clock_running)
+                timer_running=summary.clock_running, to_move=summary.to_move,
+                last_move=summary.last_move, lines=panel.lines, sketch=panel.sketch)
 
 
 # --------------------------------------------------------------------------- rendering
@@ -220,11 +230,10 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
     title, size = _fit(model.title, WIDTH - 8 - _width(moves, SMALL))
     _text(draw, (0, 0), title, size)
     _text(draw, (WIDTH - 2 - _ink(moves, SMALL)[1], 0), moves, SMALL)
-    clock = clock_text(model.remaining_s)
-    left, right = _ink(clock, CLOCK)
-    _text(draw, ((WIDTH - left - right) // 2, 4), clock, CLOCK)
-    if not model.timer_running:   # a small square: the clock is not counting
-        draw.rectangle((WIDTH - 8, 22, WIDTH - 3, 27), outline=1)
+    if model.remaining_s is not None:
+        _render_clock(draw, model)
+    else:
+        _render_turn(draw, model)
     status_top, band_top = 39, 52
     if model.warning_code or model.warning_message:
         lines, wsize = _warning_lines(model)
@@ -233,6 +242,53 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
     if model.status and band_top > status_top + SMALL:
         warned = bool(model.warning_code or model.warning_message)
         _status(draw, status_top, model.status, two_lines=not warned)
+
+
+def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
+    """The big countdown, with a small square when it is not counting."""
+    clock = clock_text(model.remaining_s or 0.0)
+    left, right = _ink(clock, CLOCK)
+    _text(draw, ((WIDTH - left - right) // 2, 4), clock, CLOCK)
+    if not model.timer_running:   # a small square: the clock is not counting
+        draw.rectangle((WIDTH - 8, 22, WIDTH - 3, 27), outline=1)
+
+
+def _render_turn(draw: ImageDraw.ImageDraw, model: Game) -> None:
+    """A game without a clock: whose turn, the last move and the game's lines on the left,
+    the board's sketch on the right."""
+    width = WIDTH - (_sketch_width(model.sketch) + 4 if model.sketch else 0)
+    turn = f"P{model.to_move} to move" if model.to_move is not None else "playing"
+    text, size = _fit(turn, width - 2, 16)
+    _text(draw, (0, 12), text, size)
+    facts = ([f"last {model.last_move}"] if model.last_move else []) + list(model.lines)
+    if facts:
+        _text(draw, (0, 29), *_fit(facts[0], width - 2, 9))
+    if model.sketch is not None:
+        _draw_sketch(draw, model.sketch, WIDTH - _sketch_width(model.sketch), 12, 27)
+
+
+def _sketch_width(sketch: Sketch | None, height: int = 27) -> int:
+    if sketch is None or not sketch.rows:
+        return 0
+    cell = max(5, height // len(sketch.rows))
+    return cell * max(len(row) for row in sketch.rows)
+
+
+def _draw_sketch(draw: ImageDraw.ImageDraw, sketch: Sketch, left: int, top: int,
+                 height: int) -> None:
+    """The board in ``height`` pixels: a letter per cell, marked cells lit (inverted)."""
+    if not sketch.rows:
+        return
+    cell = max(5, height // len(sketch.rows))
+    size = max(_MIN_SIZE, cell - 1)
+    for r, row in enumerate(sketch.rows):
+        for c, char in enumerate(row):
+            x, y = left + c * cell, top + r * cell
+            marked = (r, c) in sketch.marked
+            draw.rectangle((x, y, x + cell - 1, y + cell - 1), outline=1, fill=1 if marked else 0)
+            if char != ".":
+                lo, hi = _ink(char, size)
+                _text(draw, (x + (cell - lo - hi) // 2, y - 1), char, size, fill=0 if marked else 1)
 
 
 def _status(draw: ImageDraw.ImageDraw, top: int, text: str, *, two_lines: bool) -> None:
@@ -249,6 +305,12 @@ def _status(draw: ImageDraw.ImageDraw, top: int, text: str, *, two_lines: bool) 
 
 
 def _render_result(draw: ImageDraw.ImageDraw, model: Result) -> None:
+    if model.page:
+        _render_page(draw, model.page)
+        return
+    if model.remaining_s is None:  # a game without a clock: who won, how, and the board
+        _render_contest(draw, model)
+        return
     _centred(draw, 0, model.outcome.capitalize(), 20)
     if model.outcome == "success":
         _centred(draw, 25, f"{clock_text(model.remaining_s)} left", 12)
@@ -256,6 +318,26 @@ def _render_result(draw: ImageDraw.ImageDraw, model: Result) -> None:
         _centred(draw, 25, model.reason, 12)
     score = "-" if model.score is None else str(model.score)
     _centred(draw, 42, f"score {score}", 16)
+
+
+def _render_contest(draw: ImageDraw.ImageDraw, model: Result) -> None:
+    width = WIDTH - (_sketch_width(model.sketch, 30) + 4 if model.sketch else 0)
+    headline = f"P{model.winner} wins" if model.winner is not None else model.outcome.capitalize()
+    text, size = _fit(headline, width - 2, 18)
+    _text(draw, (0, 0), text, size)
+    how = model.summary.split(": ", 1)[-1]
+    if model.winner is not None:
+        how = how.removeprefix(f"player {model.winner} wins ")
+    for i, line in enumerate(_wrap(how, width - 2, 9)[:3]):
+        _text(draw, (0, 24 + i * 12), _fit(line, width - 2, 9)[0], 9)
+    if model.sketch is not None:
+        _draw_sketch(draw, model.sketch, WIDTH - _sketch_width(model.sketch, 30), 2, 30)
+
+
+def _render_page(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> None:
+    """A page of the game's tally: up to five lines of small text."""
+    for i, line in enumerate(lines[:5]):
+        _text(draw, (0, i * 12), _fit(line, WIDTH - 2, 10)[0], 10)
 
 
 def _render_message(draw: ImageDraw.ImageDraw, model: Message) -> None:

@@ -20,6 +20,7 @@ from engine.errors import IllegalMoveError
 from engine.game import AnyGame
 from engine.games import find_game
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import Judgement, Verdict
 from engine.table import MIN_CONFIDENCE, TableView
 
@@ -46,6 +47,8 @@ class Summary:
 
     Attributes:
         game, side: registry name and board side; title: the game's human title.
+        heading: what the screen's header calls the game (its title, and the side when the
+            game has several: "Unification simple", "CubeCourier").
         moves: moves made; counter: the game's short label for them ("P").
         remaining: seconds on the clock (None for a game without a clock).
         clock_running: the clock is counting now.
@@ -55,11 +58,13 @@ class Summary:
         last_move: the last move in the game's notation, or None.
         outcome, score: set once the game has ended.
         line: the one-line summary (``Session.summary``).
+        panel: what the game itself adds (``Game.panel``; empty during set-up).
     """
 
     game: str
     side: str
     title: str
+    heading: str
     moves: int
     counter: str
     remaining: float | None
@@ -71,6 +76,7 @@ class Summary:
     outcome: Outcome | None
     score: int | None
     line: str
+    panel: Panel = field(default_factory=Panel)
 
 
 @dataclass(frozen=True)
@@ -197,11 +203,14 @@ class Session:
     def summary_view(self, now: float) -> Summary:
         """The game-neutral summary the device's screens read."""
         info = self.rules.info
-        return Summary(game=self.game, side=self.side, title=info.title, moves=self.moves,
+        heading = info.title if len(info.sides) == 1 else f"{info.title} {self.side}"
+        return Summary(game=self.game, side=self.side, title=info.title, heading=heading,
+                       moves=self.moves,
                        counter=info.counter, remaining=self.remaining(now),
                        clock_running=self.clock.running, status=self.status,
                        warning=self.warning, to_move=self.to_move, last_move=self.last_move,
-                       outcome=self.outcome, score=self.score, line=self.summary(now))
+                       outcome=self.outcome, score=self.score, line=self.summary(now),
+                       panel=Panel() if self.state is None else self.rules.panel(self.state))
 
     def _view_text(self, view: TableView) -> str:
         return self.rules.view_to_text(view)
