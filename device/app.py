@@ -37,9 +37,10 @@ from device.records import (
     make_header,
     record_path,
 )
-from device.screens import Game, Message, Screen, game_screen, render
+from device.screens import Game, Menu, Message, Screen, game_screen, render
 from engine.errors import EngineError
 from engine.layout import Layout
+from engine.panel import Offer
 from engine.session import Event, Session
 from engine.table import TableView, ViewStatus
 from vision.errors import VisionError
@@ -125,6 +126,8 @@ class App:
         self.view: TableView | None = None
         self.problem = ""          # what stops the app reading the table (shown on the OLED)
         self.message: Message | None = None
+        self.actions: Menu | None = None  # the game's button moves, while B has opened them
+        self.page = 0  # the tally page shown once a game is over
         self.screen: Screen = self.menu.screen()
         self._camera_down = False
         self.light_changed = False  # the reader says the light differs from the calibration
@@ -223,6 +226,7 @@ class App:
             self.message = Message((f"cannot start {game} {side}", str(exc)))
             return False
         self.session, self.reader, self.message, self.problem = session, reader, None, ""
+        self.actions, self.page = None, 0
         self.settle.reset()
         self._open_record(game, side, board_data)
         log.info("new game: %s (%s)", game, side)
@@ -298,7 +302,9 @@ class App:
     # ------------------------------------------------------------------ buttons
 
     def handle_press(self, press: Press | str) -> None:
-        """A = next, B = select / start the clock / new game, C = back, long C = menu."""
+        """A = next, B = select / start the clock / the game's actions / new game, C = back,
+        long C = menu. During a game whose panel offers moves for the buttons (who starts, a
+        declaration), B opens them as a list; once it is over, A leafs through its tally."""
         name = getattr(press, "value", press)
         if self.session is None:
             self.message = None
@@ -310,13 +316,55 @@ class App:
             return
         if name == "C_LONG":
             self.abandon()
-        elif name == "B" and self.session.outcome is not None:
-            self.abandon()
-            if self.config.game and self.config.side:
-                self.start_game(self.config.game, self.config.side)
+        elif self.actions is not None:
+            self._press_in_actions(name)
+        elif self.session.outcome is not None:
+            self._press_after_the_end(name)
+        elif name == "B" and self._offers():
+            self.actions = Menu("Actions", tuple(o.label for o in self._offers()), 0)
         elif name == "B":
             self.session, events = self.session.start_timer(self.now)
             self._events(events, "button")
+
+    def _offers(self) -> tuple[Offer, ...]:
+        if self.session is None or self.session.state is None:
+            return ()
+        offers = self.session.summary_view(self.now).panel.offers
+        if self.session.clock.counts_down and not self.session.clock.started:
+            offers = (*offers, Offer("start the clock", ""))
+        return offers
+
+    def _press_in_actions(self, name: str) -> None:
+        """The actions list: A next, B enter the move, C close."""
+        assert self.actions is not None and self.session is not None
+        offers = self._offers()
+        if name == "A" and offers:
+            self.actions = dataclasses.replace(
+                self.actions, index=(self.actions.index + 1) % len(offers))
+            return
+        chosen = offers[self.actions.index] if name == "B" and offers else None
+        self.actions = None
+        if chosen is None:
+            return
+        if not chosen.move:
+            self.session, events = self.session.start_timer(self.now)
+        else:
+            try:
+                self.session, events = self.session.enter(chosen.move, self.now)
+            except EngineError as exc:  # the game refused its own offer: say so, keep playing
+                log.error("the game refused %r: %s", chosen.move, exc)
+                self.problem = str(exc)
+                return
+        self._events(events, "button")
+
+    def _press_after_the_end(self, name: str) -> None:
+        """A: the next page of the game's tally; B: a new game of the same kind."""
+        if name == "A":
+            self.page += 1
+        elif name == "B":
+            self.abandon()
+            if self.config.game and self.config.side:
+                self.start_game(self.config.game, self.config.side)
 
     def abandon(self) -> None:
         """Leave the current game for the menu (its record stays as it is)."""
@@ -335,7 +383,9 @@ class App:
             return self.message
         if self.session is None:
             return self.menu.screen()
-        model = game_screen(self.session.summary_view(self.now))
+        if self.actions is not None:
+            return self.actions
+        model = game_screen(self.session.summary_view(self.now), self.page)
         if self.problem and isinstance(model, Game):
             model = dataclasses.replace(model, status=self.problem)
         return model

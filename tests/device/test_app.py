@@ -19,7 +19,7 @@ from device.config import AppConfig
 from device.errors import CameraLostError
 from device.records import read_record
 from device.screens import Game, Greeting, Menu, Result, clock_text
-from engine.games.unification import view_from_text
+from engine.games import GAMES
 from engine.table import TableView, ViewStatus
 
 START = "111/1R11/121 P=1"          # red die on r1c1; a push from N into column 1 wins
@@ -53,14 +53,18 @@ class FakeCamera:
 
 
 class TextReader:
-    """Stands in for vision.board.pipeline.BoardReader: the 'image' is the view's text."""
+    """Stands in for vision.board.pipeline.BoardReader: the 'image' is the view's text in the
+    game's notation (Unification's unless another game is named)."""
+
+    def __init__(self, game: str = "unification") -> None:
+        self.view_from_text = GAMES[game].view_from_text
 
     def read(self, image):
         if image is None:
             return TableView.unsettled(ViewStatus.UNREADABLE, "frame unreadable")
         if image == HAND:
             return TableView.unsettled(ViewStatus.HAND, "hand over board")
-        return view_from_text(image)
+        return self.view_from_text(image)
 
 
 class RecordingDisplay:

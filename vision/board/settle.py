@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from engine.table import Item, TableView, ViewStatus
+from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 
 NOTE_MOVING = "dice moving"
 
@@ -57,7 +57,7 @@ class SettleDetector:
         if view.status is not ViewStatus.SETTLED:
             self.reset()
             return view
-        if any(d.face is None for d in view.dice()):
+        if any(unread(d) for d in view.dice()):
             self._window.clear()
             self._abstaining += 1
             note = view.unread_note() if self._abstaining >= self.frames_needed else NOTE_MOVING
@@ -71,18 +71,32 @@ class SettleDetector:
         return merge(self._window)
 
     def agree(self, a: TableView, b: TableView) -> bool:
-        """Whether two readings show the same table (faces, colours, outside dice)."""
+        """Whether two readings show the same table (faces, colours, outside dice, the items
+        of each zone)."""
         if (a.rows, a.cols) != (b.rows, b.cols):
             return False
         for row_a, row_b in zip(a.grid, b.grid):
             for da, db in zip(row_a, row_b):
                 if _key(da) != _key(db):
                     return False
-        return match_outside(a.outside, b.outside, self.tolerance_mm) is not None
+        if [name for name, _ in a.zones] != [name for name, _ in b.zones]:
+            return False
+        pairs = [(a.outside, b.outside), *((za, zb) for (_, za), (_, zb) in zip(a.zones, b.zones))]
+        return all(match_outside(x, y, self.tolerance_mm) is not None for x, y in pairs)
 
 
-def _key(die: Item | None) -> tuple[int | None, str] | None:
-    return None if die is None else (die.face, die.colour.value)
+def unread(item: Item) -> bool:
+    """An item the reader could not read: a die without a face, any item without a colour
+    (a cube's face is always None: its top colour is what is read)."""
+    if item.kind is ItemKind.DIE:
+        return item.face is None
+    return item.colour is Colour.UNKNOWN
+
+
+def _key(die: Item | None) -> tuple[object, ...] | None:
+    if die is None:
+        return None
+    return (die.face, die.colour.value, die.kind.value, die.stacked, die.ringed)
 
 
 def match_outside(a: Sequence[Item], b: Sequence[Item],
@@ -123,13 +137,19 @@ def merge(views: Sequence[TableView]) -> TableView:
         tuple(None if die is None else _mean([v.grid[r][c] for v in views])
               for c, die in enumerate(row))
         for r, row in enumerate(last.grid))
-    partners = [match_outside(last.outside, v.outside, float("inf")) or [] for v in views]
-    outside = tuple(
-        _mean([v.outside[p[i]] for v, p in zip(views, partners) if len(p) > i])
-        for i in range(len(last.outside)))
+    outside = _merged(last.outside, [v.outside for v in views])
+    zones = tuple((name, _merged(items, [v.zone(name) for v in views]))
+                  for name, items in last.zones)
     extra = {**last.extra, "settled_frames": len(views)}
-    return dataclasses.replace(last, grid=grid, outside=outside, status=ViewStatus.SETTLED,
-                               note="", extra=extra)
+    return dataclasses.replace(last, grid=grid, outside=outside, zones=zones,
+                               status=ViewStatus.SETTLED, note="", extra=extra)
+
+
+def _merged(last: Sequence[Item], readings: Sequence[Sequence[Item]]) -> tuple[Item, ...]:
+    """Each item of the last reading, averaged with its partner in every reading."""
+    partners = [match_outside(last, items, float("inf")) or [] for items in readings]
+    return tuple(_mean([items[p[i]] for items, p in zip(readings, partners) if len(p) > i])
+                 for i in range(len(last)))
 
 
 def _mean(dice: Sequence[Item | None]) -> Item:
