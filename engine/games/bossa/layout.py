@@ -8,7 +8,7 @@ spots on each side of its die (x 16-130 west, 150-264 east); a spot is 76 mm dee
 of 16 mm laid away from the centre (north line y 64-140, south line y 140-216). Player 2's
 strip (north, y 0-64): hand (x 26-174, y 18-58), markers (22 mm each, y 6-28 from x 180),
 deck and tile set aside (y 34-60); player 1's strip (south, y 216-280): hand (x 106-254,
-y 222-262), discard pile (x 26-100, y 222-248), markers (y 248-270 from x 26); every zone at
+y 222-262), discard pile (x 26-100, y 222-246), markers (y 248-270 from x 26); every zone at
 least 4 mm from the 22 mm corner markers, the title and the footer clear of the zones.
 A board file's ``"layout"`` object may move the zones (all of them, by name).
 Pure standard library; imports only ``engine``.
@@ -80,7 +80,7 @@ ZONES = {z.name: z for z in (
     *_spots(),
     Zone(HANDS[0], 106.0, 222.0, 148.0, 40.0, label="player 1's hand"),
     Zone(HANDS[1], 26.0, 18.0, 148.0, 40.0, label="player 2's hand"),
-    Zone(DISCARD, 26.0, 222.0, 74.0, 26.0, label="discard"),
+    Zone(DISCARD, 26.0, 222.0, 74.0, 24.0, label="discard"),
     Zone(DECK, 180.0, 34.0, 26.0, 26.0, label="deck"),
     Zone(REMOVED, 212.0, 34.0, 26.0, 26.0, label="set aside"),
     *_markers(),

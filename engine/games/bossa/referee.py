@@ -18,8 +18,10 @@ then, from where each tile went (``Change``), what the table did:
   marker is face down; a placement still short of its value with room for more tiles waits;
   a tile out of sight (in a hand over the table) waits.
 
-The state never changes except on MOVE. The referee keeps no memo: a view showing two steps at
-once (a Redraw and its draw) gives the first, and the next view the second.
+Which tiles lie where is compared, not how they lie: a view whose stacked flags differ from
+the position's is unchanged (a Stack is recognised by the tiles it covers as well as by its
+flags). The state never changes except on MOVE. The referee keeps no memo: a view showing two
+steps at once (a Redraw and its draw) gives the first, and the next view the second.
 Pure standard library; imports only ``engine``.
 """
 
@@ -76,7 +78,6 @@ class Change:
         vanished: tiles expected but not seen (in a hand over the table, or covered by a new
             layer): tile -> expected place.
         appeared: tiles seen but not expected (drawn from the deck, or uncovered).
-        restacked: spots whose tiles stayed but were seen lying otherwise (stacked or not).
         markers: marker zones seen otherwise than expected: zone -> seen (True face up, False
             face down, None absent).
         lying: the tiles seen lying on other tiles (stacked).
@@ -85,14 +86,12 @@ class Change:
     moved: dict[Tile, tuple[str, str]]
     vanished: dict[Tile, str]
     appeared: dict[Tile, str]
-    restacked: tuple[str, ...]
     markers: dict[str, bool | None]
     lying: frozenset[Tile] = frozenset()
 
     @property
     def none(self) -> bool:
-        return not (self.moved or self.vanished or self.appeared or self.restacked
-                    or self.markers)
+        return not (self.moved or self.vanished or self.appeared or self.markers)
 
     def arrived(self, place: str) -> list[Tile]:
         """The tiles that came to ``place`` (moved there or appeared there)."""
@@ -114,16 +113,13 @@ def expected_seen(state: State) -> Seen:
 def difference(state: State, seen: Seen) -> Change:
     expected = expected_seen(state)
     was, now = expected.places(), seen.places()
-    stacked_was, stacked_now = expected.stacked(), seen.stacked()
     return Change(
         moved={t: (was[t], now[t]) for t in was if t in now and was[t] != now[t]},
         vanished={t: was[t] for t in was if t not in now},
         appeared={t: now[t] for t in now if t not in was},
-        restacked=tuple(sorted({now[t] for t in stacked_now if t in stacked_was
-                                and was[t] == now[t] and stacked_was[t] != stacked_now[t]})),
         markers={z: seen.markers[z] for z in MARKER_ZONES.values()
                  if seen.markers[z] != expected.markers[z]},
-        lying=frozenset(t for t, flag in stacked_now.items() if flag))
+        lying=frozenset(t for t, flag in seen.stacked().items() if flag))
 
 
 def referee(state: State, view: TableView,
@@ -189,8 +185,6 @@ def _broken(state: State, change: Change) -> Judgement[State] | None:
     for tile, src in change.vanished.items():
         if _on_table(src) and not change.arrived(src):
             return _illegal(state, "BO-F10", f"{tile} is missing from {_where(src)}")
-    if change.restacked:
-        return _illegal(state, "BO-F10", f"tiles on {_where(change.restacked[0])} moved")
     covered = {t for line in state.lines for p in line.positions for t in p.tiles()}
     for tile, dst in change.appeared.items():
         if _on_table(dst) and tile in covered:
@@ -246,7 +240,7 @@ def _turn(state: State, change: Change) -> Judgement[State]:
     if state.phase != PLAY_PHASE:
         return _before_draw(state, change, drawn, bool(played or swapped or _turned(state, change)),
                             played)
-    if drawn:
+    if drawn and set(played.values()) != {DISCARD}:  # a Redraw's draw is judged after it
         return _illegal(state, "BO-F7", "one draw per turn (a second one only by Redraw)")
     if any(src in HANDS for src in change.vanished.values()):
         return _pending(state, "a tile is out of sight")
