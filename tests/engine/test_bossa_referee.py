@@ -184,7 +184,7 @@ def test_the_position_s_own_view_is_unchanged() -> None:
     (PLAY, {"hand_1": "W0B4,W1B0,W2B0,W2B1"}, "out of sight"),      # a tile in a hand
     (PLAY, {"hand_1": "W0B4,W2B0,W2B1,W3B2", "south_e1": "W1B0"}, "W4: 1 of 4 pips"),
     (PLAY, {"hand_1": "W1B0,W2B0,W2B1,W3B2", "discard": "W0B4"}, "Redraw marker face down"),
-    (PLAY, {"redraw_1": ""}, "put the marker"),
+    (PLAY, {"redraw_1": ""}, "put player 1's Redraw marker back"),
     (PLAY, {"exchange_1": "#"}, "Exchange: do the action"),
     (PLAY, {"hand_1": "W1B0,W2B0,W2B1,W3B2", "hand_2": "W0B3,W0B4,W1B1,W4B1,W5B0",
             "exchange_1": "#"}, "finish the exchange"),

@@ -373,6 +373,29 @@ def test_bo_p1_no_points() -> None:
     (True, 2, 1, (2,)), (True, 2, 2, (1, 3)), (True, 3, 3, (2, 4)),
     (False, 2, 1, (1, 2)), (False, 2, 2, (2, 3)), (False, 4, 3, (3, 4)),
 ])
-def test_count_rules(regular: bool, distance: int, neighbour: int,
-                     counts: tuple[int, ...]) -> None:
+def test_count_rules_bo_n3_and_amb_bo4(regular: bool, distance: int, neighbour: int,
+                                       counts: tuple[int, ...]) -> None:
     assert allowed_counts(regular, distance, neighbour) == counts
+
+
+# --- the discard pile (AMB-BO7) and the start (BO-S1, BO-S2) ------------------------------------
+
+def test_amb_bo7_a_discarded_tile_is_out_of_play() -> None:
+    discarded = play(START, "DRAW W2B1", "REDRAW W2B0", "DRAW W4B0")
+    assert "discard=W2B0" in discarded.position()
+    assert "DRAW W2B0" not in [str(m) for m in GAME.chance_moves(discarded)]
+    assert code_of(discarded, "DRAW W2B0") == "BO-F10"
+    turn = play(discarded, "DRAW W0B2")
+    assert code_of(turn, "EXCHANGE W0B5<>W2B0") == "BO-F10"  # it lies on the discard pile
+
+
+def test_bo_s1_s2_the_start_after_the_first_draw() -> None:
+    import random
+
+    state = GAME.random_start(REGULAR, random.Random(5))
+    assert sorted((len(state.hand(1)), len(state.hand(2)))) == [4, 5]
+    assert len(state.hand(state.to)) == 5 and state.phase == "play"
+    assert state.deck == 17 and len(state.unseen()) == 18  # the deck and the tile set aside
+    assert state.markers == ("RES", "RES") and state.home1 in ("W", "B")
+    assert state.line("W").die != state.line("B").die  # BO-S4
+    assert GAME.random_start(NOVICE, random.Random(5)).home1 is None

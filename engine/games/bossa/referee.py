@@ -219,13 +219,14 @@ def _markers(state: State, change: Change) -> Judgement[State] | None:
             turned.append(marker)
     if len(turned) > 1:
         return _illegal(state, "BO-F6", "one action per turn")
-    missing = [z for z, now in change.markers.items() if now is None]
+    missing = [_MARKER_OF_ZONE[z] for z, now in change.markers.items() if now is None]
     if missing:
-        return _pending(state, f"put the marker on {_where(missing[0])}")
+        player, marker = missing[0]
+        return _pending(state, f"put player {player}'s {MARKER_NAMES[marker]} marker back")
     return None
 
 
-def _turned(state: State, change: Change) -> set[str]:
+def _turned(change: Change) -> set[str]:
     """The markers the player to act turned face down (R, E, S)."""
     return {_MARKER_OF_ZONE[z][1] for z, now in change.markers.items() if now is False}
 
@@ -238,7 +239,7 @@ def _turn(state: State, change: Change) -> Judgement[State]:
     played = {t: dst for t, (src, dst) in change.moved.items() if src == mine and _on_table(dst)}
     swapped = change.moves(mine, theirs) + change.moves(theirs, mine)
     if state.phase != PLAY_PHASE:
-        return _before_draw(state, change, drawn, bool(played or swapped or _turned(state, change)),
+        return _before_draw(state, change, drawn, bool(played or swapped or _turned(change)),
                             played)
     if drawn and set(played.values()) != {DISCARD}:  # a Redraw's draw is judged after it
         return _illegal(state, "BO-F7", "one draw per turn (a second one only by Redraw)")
@@ -248,7 +249,7 @@ def _turn(state: State, change: Change) -> Judgement[State]:
         return _exchange(state, change, mine, theirs, played)
     if played:
         return _played(state, change, played)
-    turned = _turned(state, change)
+    turned = _turned(change)
     if turned:
         return _pending(state, f"{MARKER_NAMES[min(turned)]}: do the action")
     return _pending(state, "finish the move")
@@ -348,7 +349,7 @@ def _judge(state: State, change: Change, move: Move) -> Judgement[State]:
             return _pending(state, short)
         return _illegal(state, exc.code, exc.reason, move)
     needed = ACTION_MARKERS.get(type(move))
-    turned = _turned(state, change)
+    turned = _turned(change)
     if turned - {needed}:
         return _illegal(state, "BO-F6", "one action per turn", move)
     if needed is not None and needed not in turned:
