@@ -4,6 +4,8 @@ table (BO-S4..S7, BO-N1, BO-N2, BO-X7) and a game followed from views and button
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.games.bossa import GAME, State, parse_position, view_from_text, view_to_text
@@ -321,3 +323,64 @@ def test_a_game_followed_from_views_and_a_concession_entered_with_the_buttons() 
     assert [e.kind for e in events] == ["move", "end"]
     assert (events[1].data["outcome"], events[1].data["winner"]) == ("win", 1)
     assert session.summary(5.0) == "bossa (regular): player 1 wins (concession) after 1 turn"
+
+
+# --- random tables -------------------------------------------------------------------------------
+
+def _shuffled_table(view: TableView, rng: random.Random) -> TableView:
+    """The view with one to three random changes: a tile moved to another zone, out of sight
+    or outside the zones, a marker turned or lifted, a die turned or lifted."""
+    zones = {name: list(items) for name, items in view.zones}
+    grid, outside = [list(row) for row in view.grid], list(view.outside)
+    for _ in range(rng.randint(1, 3)):
+        how = rng.choice(["move", "move", "lift", "out", "marker", "die"])
+        tiled = [n for n, items in zones.items() if any(i.face not in (0, 7) for i in items)]
+        if how in ("move", "lift", "out") and tiled:
+            source = zones[rng.choice(tiled)]
+            tile = source.pop(rng.randrange(len(source)))
+            if how == "move":
+                zones[rng.choice(sorted(zones))].append(tile)
+            elif how == "out":
+                outside.append(tile)
+        elif how == "marker":
+            name = rng.choice([n for n in zones if n.startswith(("redraw", "exchange", "stack"))])
+            zones[name] = rng.choice([[], [Item(0, kind=ItemKind.TILE)],
+                                      [Item(7, kind=ItemKind.TILE)]])
+        elif how == "die":
+            r = rng.randrange(2)
+            die = grid[r][0]
+            grid[r][0] = None if die is None else Item(rng.randint(1, 6), die.colour,
+                                                       kind=ItemKind.DIE)
+    return TableView(grid=tuple(tuple(row) for row in grid), outside=tuple(outside),
+                     zones=tuple((name, tuple(items)) for name, items in zones.items()))
+
+
+@pytest.mark.parametrize("side", ["regular", "novice"])
+def test_random_tables_only_a_move_changes_the_state_and_to_what_its_move_gives(
+        side: str) -> None:
+    board = REGULAR if side == "regular" else NOVICE
+    rng = random.Random(11)
+    verdicts: set[Verdict] = set()
+    judged = 0
+    for _ in range(20):
+        state = GAME.random_start(board, rng)
+        for _ in range(16):
+            legal = list(state.legal_moves()) or list(GAME.chance_moves(state))
+            if not legal:
+                break
+            move = rng.choice(legal)
+            shown = state.play(move) if rng.random() < 0.3 else state  # the move, or not
+            view = _shuffled_table(GAME.expected_view(shown), rng) if rng.random() < 0.8 \
+                else GAME.expected_view(shown)
+            j = referee(state, view)
+            verdicts.add(j.verdict)
+            judged += 1
+            if j.verdict is Verdict.MOVE:
+                assert j.move is not None
+                assert j.state == state.play(GAME.parse_move(j.move, state))
+            else:
+                assert j.state is state
+            if j.verdict is Verdict.ILLEGAL:
+                assert j.code is not None and j.code.startswith("BO-") and j.message
+            state = state.play(move)
+    assert verdicts == set(Verdict) and judged >= 200
