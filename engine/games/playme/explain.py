@@ -101,9 +101,9 @@ def _matches(state: State, target: Target) -> bool:
 
 # --- what a row needs next ----------------------------------------------------------------------
 
-def _need(state: State, target: Target, p: int) -> Event | str | None:
-    """The next event of ``p``'s row, or why no event explains it (a sentence), or None when
-    the row shows what the view shows."""
+def _need(state: State, target: Target, p: int) -> Event | IllegalMoveError | str | None:
+    """The next event of ``p``'s row, or why no event explains it (the rule broken, or a
+    sentence for PM-F11), or None when the row shows what the view shows."""
     row, seen = state.row(p), target.rows[p - 1]
     c = common_prefix(row, seen)
     if len(row) > c:
@@ -119,6 +119,11 @@ def _need(state: State, target: Target, p: int) -> Event | str | None:
             return Advance(p, die.face)
         if die.owner == UNUSED:
             return f"a die of a colour nobody plays on P{p}'s row"
+        if state.mad_jabberwock and p == state.jabberwock:
+            return IllegalMoveError("PM-F9", "the Mad Jabberwock is blocked by every survivor "
+                                             f"together: lay the die in P{p}'s aside spot",
+                                    move=str(Block(die.owner, p, die.face)),
+                                    position=position_text(state))
         return Block(die.owner, p, die.face)
     return None
 
@@ -135,6 +140,12 @@ def _loses_own(state: State, target: Target, p: int) -> bool:
     row, seen = state.row(p), target.rows[p - 1]
     c = common_prefix(row, seen)
     return isinstance(need, str | Unblock) and any(d.owner == p for d in row[c:])
+
+
+def _waits_for_stop(state: State, target: Target, p: int) -> bool:
+    """A survivor's row that must lose own dice: only Stop! takes them, and with them every
+    die on the row, so its other changes wait for Stop!."""
+    return p in state.survivors and _loses_own(state, target, p)
 
 
 def _group_need(state: State, target: Target) -> Event | str | None:
@@ -183,6 +194,12 @@ def _next(state: State, target: Target,
                 continue
             if isinstance(need, str):
                 first = first or _no_event(state, target, need)
+                continue
+            if isinstance(need, IllegalMoveError):
+                first = first or need
+                continue
+            if _waits_for_stop(state, target, p):
+                first = first or _no_event(state, target, f"P{p}'s row was emptied")
                 continue
             frozen = _frozen(state, target, cleared, need)
             if frozen is not None:

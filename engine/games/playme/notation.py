@@ -112,7 +112,8 @@ def _list(value: str, key: str, count: int, allowed: tuple[str, ...]) -> list[st
 
 def _parse_row(text: str, p: int, count: int) -> Row:
     """A row's dice, slot 1 first: own dice first, each showing its slot number, then blocks
-    (other players' dice or ``X``), each showing its slot number or 1; six at most."""
+    (other players' dice or ``X``; a block shows its slot number or 1 when laid, and keeps its
+    face when the Walrus reset moves it left); six at most."""
     tokens = text.split(",") if text else []
     if len(tokens) > SLOTS:
         raise NotationError(f"P{p}[{text}]: a row has six slots")
@@ -136,8 +137,6 @@ def _die(m: re.Match[str], p: int, slot: int, count: int, text: str) -> Die:
         raise NotationError(f"P{p}[{text}]: with six players every colour is played: no X die")
     if owner == p and face != slot:
         raise NotationError(f"P{p}[{text}]: P{p}'s own die in slot {slot} shows {slot}")
-    if owner != p and face not in (slot, 1):
-        raise NotationError(f"P{p}[{text}]: a block in slot {slot} shows {slot} (or 1)")
     return Die(owner, face)
 
 

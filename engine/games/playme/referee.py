@@ -162,6 +162,8 @@ def _between_rounds(state: State, seen: Seen, rows: tuple[Row, ...]) -> Judgemen
         message = "set up the round: clear the rows"
         if any(state.rows()):
             message = "set up the round: only the Caterpillar's start dice on the rows"
+        if all(shown[:len(row)] == row for row, shown in zip(state.rows(), rows, strict=True)):
+            message = "the round has not started: press start (Play me!)"
     elif hatter := next((p for p in state.seats if state.keeps_aside(p)
                          and not _own_aside(seen, p)), None):
         message = f"P{hatter}, Mad Hatter: set one die aside"
@@ -252,6 +254,9 @@ def _false_claim(state: State, rows: tuple[Row, ...]) -> bool:
     start dice at most) and two rows or more lost dice of their own."""
     if any(is_complete(state.row(p), p) for p in state.seats):
         return False
+    j = state.jabberwock
+    if j is not None and rows[j - 1] == state.row(j):
+        return False  # the survivors' rows emptied, the Jabberwock's kept: Stop! (PM-F8)
     if not all(_emptied(state.row(p), seen) for p, seen in zip(state.seats, rows, strict=True)):
         return False
     lost = [p for p, seen in zip(state.seats, rows, strict=True)
