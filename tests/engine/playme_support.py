@@ -62,7 +62,7 @@ def view_text(*rows: str, extra: str = "tile=tW") -> str:
     padded = []
     for i in range(6):
         row = rows[i] if i < len(rows) else ""
-        cells = len(re.findall(r"[KRWBGU][0-9?]|\.", row))
+        cells = len(re.findall(r"[tci][KRWBGU]|[KRWBGU][0-9?]|\.", row))
         padded.append(row + "." * (6 - cells))
     return "/".join(padded) + (f" {extra}" if extra else "")
 

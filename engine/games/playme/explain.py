@@ -108,6 +108,11 @@ def _need(state: State, target: Target, p: int) -> Event | IllegalMoveError | st
     c = common_prefix(row, seen)
     if len(row) > c:
         last = row[-1]
+        if last.owner != p and c == len(row) - 1 and seen[c:c + 1] == (Die(p, last.face),):
+            return IllegalMoveError("PM-F3", f"the unblocking die goes back to P{p}'s hand, "
+                                             f"not into slot {c + 1}",
+                                    move=str(Unblock(p, last.face)),
+                                    position=position_text(state))
         if last.owner != p:
             return Unblock(p, last.face)
         if c == len(row) - 1 and len(seen) > c and _swapped(seen[c], last):

@@ -118,6 +118,9 @@ def _gaps(state: State, seen: Seen) -> Judgement[State] | None:
         slot = slots.index(die) + 1
         row = state.row(p)
         if len(row) >= slot and row[slot - 1] == die:
+            if row[hole].owner != p:
+                return _illegal(state, "PM-F3", f"P{p} unblocks the rightmost block first: "
+                                                f"put slot {hole + 1} back")
             return _illegal(state, "PM-F11", f"P{p}'s slot {hole + 1} was emptied: put it back")
         if die.owner == p:
             return _illegal(state, "PM-F1", f"P{p} advances into slot {hole + 1}, the leftmost "
