@@ -110,8 +110,8 @@ def test_the_jabberwock_phase_begins_with_the_tile_turned() -> None:
     after = j.state
     assert judge(after, extra=J_TILE).verdict is Verdict.UNCHANGED
     j = judge(after, extra="tile=tW")
-    assert (j.verdict, j.message) == (Verdict.PENDING, "turn the round tile to the Jabberwock, "
-                                                       "on P3's card")
+    assert (j.verdict, j.message) == (Verdict.PENDING, ("turn the round tile to the Jabberwock, "
+                                                       "on P3's card"))
 
 
 def test_the_walrus_reset_is_seen_once_done() -> None:
@@ -258,8 +258,8 @@ def test_between_rounds() -> None:
     state = pos("P1[] P2[1,X:1] P3[] chars=hatter,caterpillar,walrus modes=M,M,W wins=1,1,0 "
                 "round=ready", _caterpillar_board())
     j = referee(state, view("", "B1", extra="tile=tW aside_P1=G3"))
-    assert (j.verdict, j.message) == (Verdict.PENDING, "set up the round: only the "
-                                                       "Caterpillar's start dice on the rows")
+    assert (j.verdict, j.message) == (Verdict.PENDING, ("set up the round: only the "
+                                                       "Caterpillar's start dice on the rows"))
     j = referee(state, view("", "B1R1", extra="tile=tW"))
     assert (j.verdict, j.message) == (Verdict.PENDING, "P1, Mad Hatter: set one die aside")
     assert referee(state, view("", "B1R1", extra="tile=tW aside_P1=G2")).verdict is (

@@ -499,3 +499,25 @@ def test_every_listed_move_plays_in_a_seeded_random_game() -> None:
             state.play(move)
         state = state.play(rng.choice(legal))
     assert state.outcome is not None or state.legal_moves()
+
+
+# --- the scoreboard the OLED shows ------------------------------------------------------------
+
+def test_the_scoreboard_follows_the_state() -> None:
+    """Round wins, card sides, the phase and each current ability (spent ones said so)."""
+    from engine.games.playme.scoreboard import Seat, phase_line, scoreboard
+
+    state = pos("P1[1,2,3,4] P2[] P3[1] modes=M,W,M wins=1,0,1")
+    assert scoreboard(state) == (
+        Seat(1, "Alice", "Madness", 1, "stops at 4 until a 5"),
+        Seat(2, "Cheshire Cat", "Wonder", 0, "cannot be blocked"),
+        Seat(3, "Walrus", "Madness", 1, "resets at 2"))
+    later = play(state, "ADV P3 2")
+    assert scoreboard(later)[2].ability == "reset done"
+    assert phase_line(state) == "rabbit phase · round on"
+    jab = pos("P1[] P2[] P3[] modes=W,W,M wins=1,1,2 phase=jabberwock J=P3 D=1 betrayers=P1 "
+              "round=ready last=P1", board(mad_jabberwock="on"))
+    seats = scoreboard(jab)
+    assert (seats[0].role, seats[0].betrayer, seats[2].role, seats[2].ability) == (
+        "survivor", True, "Jabberwock", "no ability")
+    assert phase_line(jab) == "Jabberwock P3 · D 1/2 · press start"

@@ -8,7 +8,8 @@ two round wins win, or, once everybody has won once, a Jabberwock phase of all a
 actions and their warnings), ``rounds`` (claims, round wins, phases, the end), ``state`` (the
 contract's state: legal moves, play), ``printing`` and ``notation`` (text),
 ``view_text``, ``reading`` (a view in game terms), ``explain`` (the events behind the rows
-seen), ``referee`` (the referee step), ``setup``, ``layout`` (the printed board), ``game``.
+seen), ``referee`` (the referee step), ``setup``, ``layout`` (the printed board),
+``scoreboard`` (what the OLED shows of each seat), ``game``.
 Pure standard library; imports only ``engine``.
 """
 

@@ -2,10 +2,11 @@
 markers) with six rows of six 28 mm slots centred on it, one row per seat, P1 north to P6
 south; west of each row its card spot (where the Jabberwock tile lies on the Jabberwock's
 card, PM-J1), east of it its set-aside spot (the Mad Hatter's die, Alice's held die, the Mad
-Jabberwock's group block); the round tile's place centred north of the rows, within every
-player's reach. The grid's uniform cells leave no room under each row for a card, so the card
-spots sit beside the rows. A board file's ``"layout"`` object may change the numbers and the
-zones (every zone must stay). Pure standard library; imports only ``engine``.
+Jabberwock's group block); the round tile's place centred south of the rows (the title and
+the compass mark take the north margin). The grid's uniform cells leave no room under each row
+for a card, so the card spots sit beside the rows. A board file's ``"layout"`` object may
+change the numbers and the zones (every zone must stay). Pure standard library; imports only
+``engine``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ CELL_MM = 28.0      # a 16 mm die with room for fingers; six rows of six: 168 mm
 DIE_MM = 16.0
 SPOT_GAP_MM = 4.0   # between the grid and a spot, and between a spot and the board's edge
 ROW_GAP_MM = 1.0    # between two rows' spots
+FOOTER_Y_MM = SIZE_MM - 8.0  # the printed footer's line, 6 mm from the south edge
 
 
 def _spots() -> tuple[Zone, ...]:
@@ -41,11 +43,11 @@ def _spots() -> tuple[Zone, ...]:
 
 
 def _tile() -> Zone:
-    """Centred north of the grid, between the north markers."""
-    grid0 = (SIZE_MM - SEATS * CELL_MM) / 2
+    """Centred south of the grid, between the south markers, clear of the printed footer."""
+    grid_end = (SIZE_MM + SEATS * CELL_MM) / 2
     width = 80.0
-    return Zone(TILE, (SIZE_MM - width) / 2, SPOT_GAP_MM + 2, width, grid0 - 2 * SPOT_GAP_MM - 2,
-                label="round tile")
+    return Zone(TILE, (SIZE_MM - width) / 2, grid_end + SPOT_GAP_MM, width, FOOTER_Y_MM
+                - grid_end - 2 * SPOT_GAP_MM, label="round tile")
 
 
 def _ordered(zones: tuple[Zone, ...]) -> tuple[Zone, ...]:
