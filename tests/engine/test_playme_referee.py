@@ -430,3 +430,56 @@ def test_expected_views_are_unchanged_for_random_positions() -> None:
 
 def test_view_helpers() -> None:
     assert isinstance(view(), TableView) and view(extra="S=hand").status is ViewStatus.HAND
+
+
+def test_a_block_laid_after_stop_in_the_same_view_is_new() -> None:
+    """After Stop! (survivors' rows cleared), a Jabberwock die on an emptied row where no die
+    lay before is a new block, taken with the Stop!; an own die beyond the old dice means the
+    row went on without clearing (PM-F11)."""
+    state = pos("P1[1,2] P2[1] P3[1,2,3] modes=W,W,M wins=1,1,2 phase=jabberwock J=P3 "
+                "flags=three")
+    j = judge(state, "W1", "", "W1W2W3", extra=J_TILE)
+    assert moved(j) == (Verdict.MOVE, "STOP; BLK P3>P1 1")
+    assert warned(judge(state, "B1B2B3", "", "W1W2W3", extra=J_TILE)) == (Verdict.ILLEGAL,
+                                                                         "PM-F11")
+
+
+def test_several_legal_events_in_one_view_are_explained() -> None:
+    """Seeded random positions (three boards), then 1 to 4 random legal events (no claim, no
+    START) seen in one view: MOVE leaving the same table, except two sequences the camera
+    cannot tell from a broken rule, by design: an Unblock and an Advance of that face in the
+    freed slot (PM-F3: the own die left in the freed slot) and a Swap undone by its Unblock
+    (PM-F11: an own die vanished)."""
+    import random
+
+    seen = {"MOVE": 0, "PM-F3": 0, "PM-F11": 0}
+    for on in (BOARD, board(mad_jabberwock="on"), board(players="4",
+                                                           characters="queen,walrus,cat,alice")):
+        rng = random.Random(1)
+        for _ in range(60):
+            state = GAME.random_start(on, rng)
+            for _ in range(rng.randint(0, 50)):
+                legal = state.legal_moves()
+                state = state.play(rng.choice(legal)) if legal else state
+            if state.outcome is not None or not state.started:
+                continue
+            events, after = [], state
+            for _ in range(rng.randint(1, 4)):
+                legal = [m for m in after.legal_moves() if not str(m).startswith("CLAIM")]
+                if legal:
+                    events.append(rng.choice(legal))
+                    after = after.play(events[-1])
+            j = referee(state, GAME.expected_view(after))
+            texts = [str(e) for e in events]
+            if j.verdict is Verdict.MOVE:
+                assert GAME.expected_view(j.state) == GAME.expected_view(after), texts
+                seen["MOVE"] += 1
+            elif j.verdict is Verdict.ILLEGAL:
+                assert j.code in ("PM-F3", "PM-F11"), (state.position(), texts, j)
+                kinds = {t.split()[0] for t in texts}
+                assert ("UNB" in kinds and "ADV" in kinds) if j.code == "PM-F3" else (
+                    {"SWAP", "UNB"} <= kinds), (state.position(), texts, j)
+                seen[j.code or ""] += 1
+            else:
+                assert j.verdict in (Verdict.UNCHANGED, Verdict.PENDING), (texts, j)
+    assert seen["MOVE"] > 5 * (seen["PM-F3"] + seen["PM-F11"]), seen

@@ -19,9 +19,10 @@ Block for another player's). The order:
 
 So a row that waits for another (Alice in Madness for another player's 5, Stop! for the
 Jabberwock's 3) goes once that other row has gone. After a clearing event the rows it cleared
-take no new die in the same view: dice the view still shows there are leftovers being put
-back (the step is pending) when they are what the row held before; otherwise the clearing
-was not done (PM-F11). Pure standard library; imports only ``engine``.
+take none of their old dice back in the same view: dice the view still shows there are
+leftovers being put back (the step is pending) when they are what the row held before; an own
+die beyond them means the row went on without the clearing (PM-F11); a block where no die lay
+before is new and taken. Pure standard library; imports only ``engine``.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def _need(state: State, target: Target, p: int) -> Event | IllegalMoveError | st
                                     position=position_text(state))
         if last.owner != p:
             return Unblock(p, last.face)
-        if c == len(row) - 1 and len(seen) > c and _swapped(seen[c], last):
+        if c == len(row) - 1 and len(seen) > c and _swapped(state, seen[c], last):
             return Swap(seen[c].owner, p, last.face)
         return f"P{p}'s {last.face} left the row"
     if len(seen) > c:
@@ -133,10 +134,11 @@ def _need(state: State, target: Target, p: int) -> Event | IllegalMoveError | st
     return None
 
 
-def _swapped(seen: Die, own: Die) -> bool:
-    """An own die replaced by another player's die of the same face: a swap (the rules judge
-    whether that player may swap: the Walrus in Wonder)."""
-    return seen.owner not in (UNUSED, own.owner) and seen.face == own.face
+def _swapped(state: State, seen: Die, own: Die) -> bool:
+    """An own die replaced by the Walrus's die of the same face: a swap (the rules judge
+    whether he may: in Wonder, on that row)."""
+    return (seen.owner not in (UNUSED, own.owner) and seen.face == own.face
+            and state.character(seen.owner) == WALRUS)
 
 
 def _loses_own(state: State, target: Target, p: int) -> bool:
@@ -259,8 +261,9 @@ def _clearings(before: State, event: Event, after: State) -> list[Cleared]:
 def _frozen(state: State, target: Target, cleared: list[Cleared],
             event: Event) -> str | IllegalMoveError | None:
     """Whether ``event`` would re-lay a die a clearing of this view sent back: a pending
-    sentence when the view still shows the dice held before, PM-F11 when it shows new ones;
-    None when the event is free."""
+    sentence when the view still shows the dice held before (leftovers being put back); for
+    an own die beyond them, PM-F11 (the row went on without the clearing); None when the event
+    is free (a new block where no die lay before)."""
     for c in cleared:
         row = _frozen_row(state, c, event)
         if row is None:
@@ -272,8 +275,9 @@ def _frozen(state: State, target: Target, cleared: list[Cleared],
             leftover = seen == c.before[row - 1][:len(seen)]
         if leftover:
             return _pending_text(c)
-        return IllegalMoveError("PM-F11", _not_done_text(c), move=str(event),
-                                position=position_text(state))
+        if isinstance(event, Advance):
+            return IllegalMoveError("PM-F11", _not_done_text(c), move=None,
+                                    position=position_text(state))
     return None
 
 

@@ -26,7 +26,7 @@ from engine.games.playme.dice import Die, Row, common_prefix, is_complete
 from engine.games.playme.explain import Explained, Target, explain
 from engine.games.playme.moves import Claim, joined
 from engine.games.playme.position import BETRAY, FLIP, RACE
-from engine.games.playme.reading import Seen, first_gap, gapped, read_view, seen_rows
+from engine.games.playme.reading import Seen, Slots, first_gap, gapped, read_view, seen_rows
 from engine.games.playme.state import State
 from engine.referee import Judgement, RefereeStep, Verdict
 from engine.table import MIN_CONFIDENCE, TableView
@@ -114,20 +114,26 @@ def _gaps(state: State, seen: Seen) -> Judgement[State] | None:
             continue
         if _clearing_likely(state):
             return Judgement(Verdict.PENDING, state, message="finish clearing the rows")
-        die = next(d for d in slots[hole:] if d is not None)
-        slot = slots.index(die) + 1
-        row = state.row(p)
-        if len(row) >= slot and row[slot - 1] == die:
-            if row[hole].owner != p:
-                return _illegal(state, "PM-F3", f"P{p} unblocks the rightmost block first: "
-                                                f"put slot {hole + 1} back")
-            return _illegal(state, "PM-F11", f"P{p}'s slot {hole + 1} was emptied: put it back")
-        if die.owner == p:
-            return _illegal(state, "PM-F1", f"P{p} advances into slot {hole + 1}, the leftmost "
-                                            f"empty one")
-        return _illegal(state, "PM-F2", f"a block on P{p} goes into slot {hole + 1}, the "
-                                        f"leftmost empty one")
+        return _gap_rule(state, p, slots, hole)
     return None
+
+
+def _gap_rule(state: State, p: int, slots: Slots, hole: int) -> Judgement[State]:
+    """The rule an empty slot ``hole`` (0-based) left of a die breaks: the die was there
+    before, so a die was taken from under it (a block: PM-F3, not the rightmost; an own die:
+    PM-F11); else it was laid beyond the leftmost empty slot (PM-F1 / PM-F2)."""
+    index, die = next((i, d) for i, d in enumerate(slots) if i > hole and d is not None)
+    row = state.row(p)
+    if len(row) > index and row[index] == die:
+        if row[hole].owner != p:
+            return _illegal(state, "PM-F3", f"P{p} unblocks the rightmost block first: put "
+                                            f"slot {hole + 1} back")
+        return _illegal(state, "PM-F11", f"P{p}'s slot {hole + 1} was emptied: put it back")
+    if die.owner == p:
+        return _illegal(state, "PM-F1", f"P{p} advances into slot {hole + 1}, the leftmost "
+                                        f"empty one")
+    return _illegal(state, "PM-F2", f"a block on P{p} goes into slot {hole + 1}, the leftmost "
+                                    f"empty one")
 
 
 def _clearing_likely(state: State) -> bool:
