@@ -1,13 +1,14 @@
 """PlayMe referee step: what a settled table view means for a state (rules section 9).
 
 Order of questions: can the view be trusted (UNTRUSTED); is the game over (nothing more to
-referee); do the rows have gaps or dice on an empty seat's row (ILLEGAL); between rounds, does
-the table show the next round's start (PENDING until it does and until START is entered);
-during a round: does a row still show dice a move entered with the buttons took away
-(PENDING); does the view show the rows cleared after exactly one complete row's claim (MOVE
-``CLAIM Pn``; PENDING when two complete rows could have claimed); which events explain the
-rows (``explain``: MOVE with the events, joined by ``;`` when several); finally the set-aside
-spots (PM-F6, PM-F12) and the round tile's side (PENDING until turned). A broken rule never
+referee); between rounds, does the table show the next round's start (PENDING until it does,
+then UNCHANGED until START is entered); during a round: do the rows have gaps or dice on an
+empty seat's row (ILLEGAL; PENDING while rows may be being cleared); does a row still show
+dice a move entered with the buttons took away (PENDING); does the view show the rows
+cleared after exactly one complete row's claim (MOVE ``CLAIM Pn``; PENDING when two complete
+rows could have claimed); which events explain the rows (``explain``: MOVE with the events,
+joined by ``;`` when several); finally the set-aside spots (PM-F6, PM-F12) and the round
+tile's side (PENDING until turned). A broken rule never
 changes the state: the legal changes of the same view stay on the table and are taken with
 the next view once the broken one is put back.
 
