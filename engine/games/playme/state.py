@@ -12,6 +12,7 @@ library; imports only ``engine``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalMoveError
@@ -47,6 +48,7 @@ _RULES: dict[type, Callable[[Any, Any], Any]] = {
 }
 
 
+@dataclass(frozen=True)
 class State(Position):
     """A PlayMe position with its moves (see the module docstring)."""
 
