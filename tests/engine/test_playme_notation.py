@@ -202,6 +202,7 @@ def judged(capsys: pytest.CaptureFixture[str], position: str, move: str,
 
 
 def test_judge_prints_exactly_its_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    """The contract's fields, then ``winners``; PM-P1: no points, ``score`` always null."""
     result = judged(capsys, "P1[1,2] P2[] P3[]", "BLK P3>P1 3")
     assert result == {"legal": True, "code": None, "message": "",
                       "position": "P1[1,2,P3:3] P2[] P3[] chars=alice,cat,walrus modes=W,W,W "
@@ -356,9 +357,10 @@ def test_a_board_file_maps_the_colours_and_the_rows_facing() -> None:
 
 
 def test_the_layout() -> None:
-    """An A3 board: 280 mm square, 22 mm markers, six rows of six 28 mm slots centred; card
-    spots west of each row, set-aside spots east, the round tile's place north, every zone
-    clear of the markers and of the grid; the palette: the dice colours, then the tile's."""
+    """PM-D2 on an A3 board: 280 mm square, 22 mm markers, six rows of six 28 mm slots
+    centred; card spots west of each row, set-aside spots east, the round tile's place south,
+    every zone clear of the markers and of the grid; the palette: the dice colours, then the
+    tile's."""
     layout = GAME.layout(BOARD)
     assert (layout.size_mm, layout.marker_mm, layout.rows, layout.cols, layout.cell_mm) == (
         280.0, 22.0, 6, 6, 28.0)

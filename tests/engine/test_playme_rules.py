@@ -20,9 +20,9 @@ START = "P1[] P2[] P3[]"
 # --- PM-X1..X8 --------------------------------------------------------------------------------
 
 def test_x1_block_and_unblock() -> None:
-    """PM-X1: P1 row 1 2; P3 blocks with a 3: 1 2 P3:3, n(P1) = 4; P1 cannot advance while
-    blocked; P1 unblocks with the 3: P3's die returns, P1's 3 goes back to the hand: 1 2; P1
-    needs another 3 to advance."""
+    """PM-X1 (PM-A2 Block, PM-A3 Unblock): P1 row 1 2; P3 blocks with a 3: 1 2 P3:3,
+    n(P1) = 4; P1 cannot advance while blocked; P1 unblocks with the 3: P3's die returns, P1's
+    3 goes back to the hand: 1 2; P1 needs another 3 to advance."""
     state = play(pos("P1[1,2] P2[] P3[]"), "BLK P3>P1 3")
     assert state.row(1) == pos("P1[1,2,P3:3] P2[] P3[]").row(1)
     assert len(state.row(1)) + 1 == 4
@@ -186,8 +186,9 @@ def test_f1_advancing_wrongly(position: str, move: str, words: str) -> None:
     ("P1[] P2[] P3[]", "BLK P1>P1 1", "own row"),
 ])
 def test_f2_blocking_wrongly(position: str, move: str, words: str) -> None:
-    """PM-F2: the wrong face, a row already blocked (outside the Cheshire Madness rule), the
-    Cheshire Cat in Wonder, a second block by the same player on the Cat in Madness."""
+    """PM-F2 (AMB-PM3: one block per row, on the Cat in Madness one per other player): the
+    wrong face, a row already blocked, the Cheshire Cat in Wonder, a second block by the same
+    player on the Cat in Madness."""
     error = refused(pos(position), move)
     assert error.code == "PM-F2" and words in error.reason
 
