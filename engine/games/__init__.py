@@ -17,6 +17,7 @@ from engine.games import (
     horizontal_vertical,
     no_gaps,
     pairing_five,
+    playme,
     two_one_six,
     unification,
 )
@@ -31,6 +32,7 @@ _pairing_five: Game[pairing_five.Board, pairing_five.State, pairing_five.Move] =
 _cubecourier: Game[cubecourier.Board, cubecourier.State, cubecourier.Move] = cubecourier.GAME
 _two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two_one_six.GAME
 _bossa: Game[bossa.Board, bossa.State, bossa.Move] = bossa.GAME
+_playme: Game[playme.Board, playme.State, playme.Move] = playme.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
@@ -41,6 +43,7 @@ GAMES: dict[str, AnyGame] = {
     "cubecourier": _cubecourier,
     "two-one-six": _two_one_six,
     "bossa": _bossa,
+    "playme": _playme,
 }
 
 
