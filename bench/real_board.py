@@ -8,22 +8,23 @@ translucency and blur. Each scene is read as the device reads it: three frames (
 noise each) through ``BoardReader`` (markers, warp, the hand check, ``find_board_dice`` by way
 of ``BoardDiceReader``) and ``SettleDetector``.
 
-Cutting a die: its top square in the photo is centred on its label box. Its edge and turn:
+Cutting a die: its top square in the photo is centred on its label box, guessed, then moved
+onto the die's outline (``outline``: along each axis, the outermost strong change of colour;
+the outline runs the whole side, a pip's edge is short and lies nearer the centre):
 
 - where the labels box the die (nell-byler, the chase crops), the box is the turned top's
   outline: the turn is the direction the die's edges run inside the box (``box_turn``), the
-  edge the box's side over ``|cos| + |sin|`` of that turn;
+  guessed edge the box's side over ``|cos| + |sin|`` of that turn;
 - where they box only the pips of the top (matteop65: told by its ones' boxes, far smaller
-  than its fours' to sixes'), the die's body is the region of the box's light colour around
-  it (``body_square``): its rectangle's turn, and its shorter side as the edge (a slanted view
-  adds a side face along the longer one).
+  than its fours' to sixes', ``boxes_pips``), the guessed edge is the folder's pip box over
+  ``PIPS_SPAN`` and the outline is looked for further out.
 
-A die whose top square leaves the photo, or whose body cannot be told from the table, is not
-cut (counted and printed). The cut is a square ``CUT_EDGES`` die edges wide around the top,
-turned upright; the top square (rounded corners, soft edge) is what is laid down, at the
-board's die size, turned any way, at the die's height above the board, with darker copies
-below it for its sides and a soft shadow; the photo's own light stays on it, scaled by the
-scene's brightness.
+A die whose top square leaves the photo is not cut (counted and printed). The photo's pixels
+around the top are kept with the map to an upright square ``CUT_EDGES`` die edges wide, so
+laying the die down resamples them once; the top square (rounded corners, soft edge) is what
+is laid down, at the board's die size, turned any way, at the die's height above the board,
+with darker copies below it for its sides and a soft shadow; the photo's own light stays on
+it, scaled by the scene's brightness.
 
 Per die, the three frames' readings of its cell: the same face in all three is read (right or
 wrong), a face None in any is abstained, anything else (a frame without it, faces that differ)
@@ -89,13 +90,12 @@ class DieTop:
 
 @dataclass(frozen=True)
 class RealDie:
-    """A die cut out of a photo: its value, where it came from, its upright cut and the
-    alpha of its top square in the cut (float32, 0..1)."""
+    """A die cut out of a photo: its value, where it came from, and the photo around it."""
 
     value: int
     source: str
-    cut: np.ndarray
-    alpha: np.ndarray
+    photo: np.ndarray   # the part of the photo around the die (``cut``)
+    to_cut: np.ndarray  # 3x3: its pixels to the upright cut's, where ``ALPHA`` is its top
 
 
 @dataclass
@@ -210,15 +210,20 @@ def box_turn(image: np.ndarray, box: tuple[float, float, float, float]) -> float
 
 
 def cut(image: np.ndarray, top: DieTop) -> tuple[np.ndarray, np.ndarray]:
-    """The upright square ``CUT_EDGES`` die edges wide around a die's top (``CUT_PX``), and the
-    alpha of the top square in it."""
+    """The part of the photo around a die (``CUT_EDGES`` die edges and more, as it lies) and
+    the 3x3 map from its pixels to the upright cut's (``CUT_PX``), where the die's top square
+    is ``top_alpha``. The photo's pixels are kept: laying the die down resamples them once."""
     side = CUT_EDGES * top.edge
     pts = cv2.boxPoints(((top.cx, top.cy), (side, side), top.angle))
+    x0, y0 = np.floor(pts.min(axis=0)).astype(int) - 2
+    x1, y1 = np.ceil(pts.max(axis=0)).astype(int) + 2
+    h, w = image.shape[:2]
+    part = cv2.copyMakeBorder(image[max(0, y0):min(h, y1), max(0, x0):min(w, x1)],
+                              max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w),
+                              cv2.BORDER_REPLICATE)
     dst = np.array([[0, CUT_PX], [0, 0], [CUT_PX, 0]], np.float32)
-    m = cv2.getAffineTransform(pts[:3].astype(np.float32), dst)
-    patch = cv2.warpAffine(image, m, (CUT_PX, CUT_PX), flags=cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_REPLICATE)
-    return patch, top_alpha()
+    m = cv2.getAffineTransform((pts[:3] - np.array([x0, y0])).astype(np.float32), dst)
+    return part, np.vstack([m, [0.0, 0.0, 1.0]])
 
 
 def top_alpha() -> np.ndarray:
@@ -241,6 +246,9 @@ def top_alpha() -> np.ndarray:
     return soft
 
 
+ALPHA = top_alpha()  # the top square's alpha in the upright cut
+
+
 def real_dice(folder: Path, colours: set[str] | None) -> tuple[list[RealDie], Counter]:
     """Every labelled die of one dice folder that can be cut (of ``colours``, when given),
     and the count of those that could not: ("cut", n), ("not cut", n)."""
@@ -257,8 +265,8 @@ def real_dice(folder: Path, colours: set[str] | None) -> tuple[list[RealDie], Co
             if top is None:
                 counts["not cut"] += 1
                 continue
-            patch, alpha = cut(image, top)
-            out.append(RealDie(die.value, item.path.name, patch, alpha))
+            part, to_cut = cut(image, top)
+            out.append(RealDie(die.value, item.path.name, part, to_cut))
             counts["cut"] += 1
     return out, counts
 
@@ -304,14 +312,15 @@ def photograph(scene: Scene, placed: list[Placed]) -> np.ndarray:
         x, y, w, h = _roi(camera, to_plane, scene.size, pad=round(3 * blur))
         view = image[y:y + h, x:x + w]
         shift = np.array([[1.0, 0.0, -x], [0.0, 1.0, -y], [0.0, 0.0, 1.0]])
-        shadow = _warp(p.die.alpha, shift @ camera.plane_homography(0.0) @ to_plane, (w, h))
+        shadow = _warp(ALPHA, shift @ camera.plane_homography(0.0) @ to_plane, (w, h))
         view *= (1.0 - SHADOW * cv2.GaussianBlur(shadow, (0, 0), blur))[..., None]
-        colour = np.clip(p.die.cut.astype(np.float32) * scene.light.brightness, 0, 255)
+        colour = np.clip(p.die.photo.astype(np.float32) * scene.light.brightness, 0, 255)
         for layer in range(SIDE_LAYERS + 1):
             shade = 1.0 if layer == SIDE_LAYERS else SIDE_SHADE
             to_view = shift @ camera.plane_homography(DIE_MM * layer / SIDE_LAYERS) @ to_plane
-            alpha = _warp(p.die.alpha, to_view, (w, h))[..., None]
-            view[:] = view * (1.0 - alpha) + _warp(colour * shade, to_view, (w, h)) * alpha
+            alpha = _warp(ALPHA, to_view, (w, h))[..., None]
+            view[:] = view * (1.0 - alpha) + _warp(colour * shade, to_view @ p.die.to_cut,
+                                                  (w, h)) * alpha
     return image
 
 
@@ -478,7 +487,7 @@ def command(args) -> int:
         return 2
     print(f"dice cut from the photos: {counts['cut']} of {counts['cut'] + counts['not cut']} "
           f"labelled{' ' + ','.join(sorted(colours)) if colours else ''} "
-          f"(not cut: top square outside the photo or its body not told from the table)")
+          f"(not cut: the top square leaves the photo)")
     if not dice:
         return 0
     tallies, stray, scenes, lost, ms, settled = run(dice)
