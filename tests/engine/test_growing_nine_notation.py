@@ -286,7 +286,24 @@ def test_layout_of_side_a() -> None:
     spawn_texts = [label.text for label in layout.labels if len(label.text) == 1
                    and label.text.isalpha()]
     assert spawn_texts == ["A", "A", "B", "B"]
-    assert [label.text for label in layout.labels[4:]] == ["1", "2", "3", "4", "5", "6"]
+    assert [label.text for label in layout.labels[8:]] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_spawn_cells_keep_their_middle_blank() -> None:
+    """The reader takes print in a cell's middle for a die: a spawn cell is tinted (a box
+    without text inside the cell's lines) and its pair's symbol is printed beside it, outside
+    the grid: north of r0c0 and r0c3, south of r3c0 and r3c3."""
+    layout = GAME.layout(GAME.load_board("a", data()))
+    grid = (45.0, 45.0, 145.0, 145.0)
+    tints = [label for label in layout.labels if label.text == ""]
+    assert len(tints) == 4
+    assert all(grid[0] < x0 and x1 < grid[2] and grid[1] < y0 and y1 < grid[3]
+               for x0, y0, x1, y1 in (t.box_mm for t in tints))
+    symbols = {label.box_mm: label.text for label in layout.labels if label.text.isalpha()}
+    centres = sorted(((x0 + x1) / 2, (y0 + y1) / 2, text)
+                     for (x0, y0, x1, y1), text in symbols.items())
+    assert centres == [(57.5, 40.5, "A"), (57.5, 149.5, "B"),
+                       (132.5, 40.5, "B"), (132.5, 149.5, "A")]
 
 
 def _documented_commands() -> list[tuple[list[str], list[str]]]:
