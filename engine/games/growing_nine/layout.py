@@ -2,8 +2,9 @@
 waiting column of six 22 mm places east of the grid (the zone ``waiting``, read north to south:
 the north-most die appears first), each spawn cell tinted with its pair's colour and the pair's
 symbol printed beside it outside the grid, blocked cells shaded. Nothing is printed in a cell's
-middle: the board reader takes print there for a die it cannot read. A grid too wide for the A4 square with its waiting column goes on a 280 mm
-square (A3); one too wide for that is refused.
+middle: the board reader takes print there for a die it cannot read. A grid too wide for the
+A4 square with its waiting column goes on a 280 mm square (A3); one too wide for that is
+refused.
 
 Pure standard library; imports only ``engine``.
 """
