@@ -272,7 +272,8 @@ def test_other_layouts_the_format_allows() -> None:
 
 def test_layout_of_side_a() -> None:
     """A 190 mm (A4) board: 4 x 4 cells of 25 mm for 16 mm dice, the waiting column of six
-    22 mm places east of the grid and clear of the 22 mm markers, spawn cells labelled."""
+    22 mm places east of the grid and clear of the 22 mm markers, spawn cells labelled; the
+    places are boxes without numbers (a digit where a die stands reads as a die)."""
     layout = GAME.layout(GAME.load_board("a", data()))
     assert (layout.size_mm, layout.marker_mm, layout.cell_mm, layout.item_mm) == (
         190.0, 22.0, 25.0, 16.0)
@@ -286,7 +287,9 @@ def test_layout_of_side_a() -> None:
     spawn_texts = [label.text for label in layout.labels if len(label.text) == 1
                    and label.text.isalpha()]
     assert spawn_texts == ["A", "A", "B", "B"]
-    assert [label.text for label in layout.labels[8:]] == ["1", "2", "3", "4", "5", "6"]
+    places = layout.labels[8:]
+    assert [label.text for label in places] == [""] * 6       # boxes: nothing a die could be
+    assert [round(label.box_mm[1]) for label in places] == [30, 52, 74, 96, 118, 140]
 
 
 def test_spawn_cells_keep_their_middle_blank() -> None:
@@ -295,7 +298,7 @@ def test_spawn_cells_keep_their_middle_blank() -> None:
     the grid: north of r0c0 and r0c3, south of r3c0 and r3c3."""
     layout = GAME.layout(GAME.load_board("a", data()))
     grid = (45.0, 45.0, 145.0, 145.0)
-    tints = [label for label in layout.labels if label.text == ""]
+    tints = [label for label in layout.labels[:8] if label.text == ""]
     assert len(tints) == 4
     assert all(grid[0] < x0 and x1 < grid[2] and grid[1] < y0 and y1 < grid[3]
                for x0, y0, x1, y1 in (t.box_mm for t in tints))

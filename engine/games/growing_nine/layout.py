@@ -127,11 +127,13 @@ def _symbol_box(layout: Layout, cell: Cell) -> tuple[float, float, float, float]
 
 
 def _place_labels(zones: tuple[Zone, ...], places: int) -> tuple[Label, ...]:
-    """The waiting places, numbered 1 (north, first to appear) to ``places``."""
+    """The waiting places, as boxes without numbers: a die stands on each, and the board
+    reader takes a digit left in view there for a die showing a one (the zone's label says
+    the north-most is first)."""
     zone = next((z for z in zones if z.name == WAITING), None)
     if zone is None or places == 0:
         return ()
     step = zone.h_mm / places
-    return tuple(Label(str(k + 1), (zone.x_mm + 1.0, zone.y_mm + k * step + 1.0,
+    return tuple(Label("", (zone.x_mm + 1.0, zone.y_mm + k * step + 1.0,
                                     zone.x_mm + zone.w_mm - 1.0, zone.y_mm + (k + 1) * step - 1.0),
                        WAITING_FILL) for k in range(places))
