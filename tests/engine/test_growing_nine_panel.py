@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.games.growing_nine import GAME, parse_position
+from engine.panel import Panel
 from engine.session import new_session
 
 from .test_growing_nine_referee import board
@@ -44,6 +45,7 @@ def test_at_the_end_the_grid_and_the_waiting_dice_on_a_page() -> None:
     assert panel.pages == (("W6 . . R4", ". . . .", ". . . .", ". . . W1", "waiting 653"),)
 
 
-def test_while_setting_up_the_panel_says_where_the_dice_go() -> None:
+def test_while_setting_up_the_status_has_the_room() -> None:
+    """The referee's status says how far the placing is ("set up: 2/4 spawn cells, ...")."""
     rolled = parse_position("rolled R3 W122334556", board())
-    assert GAME.panel(rolled).lines == ("set up: corners + column",)
+    assert GAME.panel(rolled) == Panel()

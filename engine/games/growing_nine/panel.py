@@ -1,9 +1,11 @@
 """What Growing Nine adds to the device's screen (``engine.panel.Panel``).
 
 Under the clock: how many dice still wait and the red die's top (the value white dice must
-match), then which dice must roll now. Once the game is over, a page with the grid as it ended
-and the waiting dice. The buttons may enter the player's GN-E5 declaration, "going round in
-circles", which no camera can see. Pure standard library; imports only ``engine``.
+match), then which dice must roll now; nothing while the dice are placed (the referee's
+status, "set up: 2/4 spawn cells, 3/6 waiting", then has the room). Once the game is over, a
+page with the grid as it ended and the waiting dice. The buttons may enter the player's GN-E5
+declaration, "going round in circles", which no camera can see. Pure standard library;
+imports only ``engine``.
 """
 
 from __future__ import annotations
@@ -13,13 +15,11 @@ from engine.games.growing_nine.state import State
 from engine.panel import Offer, Panel
 from engine.table import Cell
 
-SET_UP = "set up: corners + column"
-
 
 def panel(state: State) -> Panel:
     """The panel for ``state`` (see the module docstring)."""
     if state.setting_up:
-        return Panel(lines=(SET_UP,))
+        return Panel()
     facts = (f"queue {len(state.queue)}, red {state.red_top()}",)
     if state.outcome is not None:
         return Panel(lines=facts, pages=(grid_page(state),))
