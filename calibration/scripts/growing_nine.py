@@ -33,6 +33,7 @@ from calibration.scripts.frames import GameScript, Recorder, Table, check
 from calibration.session_script import hand_at
 from calibration.synthetic import Die
 from engine.games.growing_nine.dice import DIRECTIONS, Orientation, with_top
+from engine.games.growing_nine.layout import PLACE_TOP_MM
 from engine.games.growing_nine.moves import Place, Roll
 from engine.games.growing_nine.notation import WAITING
 from engine.games.growing_nine.state import State, placed
@@ -189,12 +190,13 @@ def cell_die(rng: np.random.Generator, cell: Cell, top: int, red: bool, style: i
 
 
 def place_die(rng: np.random.Generator, place: int, top: int, style: int) -> Die:
-    """A die in waiting place ``place`` (0 = north, the first to appear)."""
+    """A die on waiting place ``place``'s box (0 = north, the first to appear)."""
     zone = LAYOUT.zones[0]
     step = zone.h_mm / BOARD.waiting
     dx, dy = rng.uniform(-1.2, 1.2, 2)
+    middle = (PLACE_TOP_MM + step - 1.0) / 2   # of the box below the zone's label
     return Die(top, "white", zone.x_mm + zone.w_mm / 2 + float(dx),
-               zone.y_mm + (place + 0.5) * step + float(dy), float(rng.uniform(-20, 20)),
+               zone.y_mm + place * step + middle + float(dy), float(rng.uniform(-20, 20)),
                style_seed=style)
 
 

@@ -289,7 +289,7 @@ def test_layout_of_side_a() -> None:
     assert spawn_texts == ["A", "A", "B", "B"]
     places = layout.labels[8:]
     assert [label.text for label in places] == [""] * 6       # boxes: nothing a die could be
-    assert [round(label.box_mm[1]) for label in places] == [30, 52, 74, 96, 118, 140]
+    assert [round(label.box_mm[1]) for label in places] == [33, 55, 77, 99, 121, 143]
 
 
 def test_spawn_cells_keep_their_middle_blank() -> None:

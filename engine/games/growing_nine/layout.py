@@ -35,6 +35,7 @@ PAIR_FILLS: tuple[tuple[int, int, int], ...] = (
 """Pale RGB tints of the spawn pairs, in the board file's pair order (then repeating)."""
 
 WAITING_FILL = (244, 244, 244)
+PLACE_TOP_MM = 4.0      # a place's box starts this far below its top (the zone's label fits)
 
 
 def board_layout(board: Board, data: object = None) -> Layout:
@@ -84,7 +85,7 @@ def _waiting_zone(layout: Layout, places: int) -> Zone:
     height = places * PLACE_MM
     return Zone(WAITING, x0 + layout.cols * layout.cell_mm + ZONE_GAP_MM,
                 (layout.size_mm - height) / 2, PLACE_MM, height,
-                label="waiting: top first")
+                label="top first")
 
 
 def _cell_box(layout: Layout, cell: Cell) -> tuple[float, float, float, float]:
@@ -128,12 +129,12 @@ def _symbol_box(layout: Layout, cell: Cell) -> tuple[float, float, float, float]
 
 def _place_labels(zones: tuple[Zone, ...], places: int) -> tuple[Label, ...]:
     """The waiting places, as boxes without numbers: a die stands on each, and the board
-    reader takes a digit left in view there for a die showing a one (the zone's label says
-    the north-most is first)."""
+    reader takes a digit left in view there for a die showing a one (the zone's label, above
+    the first box, says the north-most is first)."""
     zone = next((z for z in zones if z.name == WAITING), None)
     if zone is None or places == 0:
         return ()
     step = zone.h_mm / places
-    return tuple(Label("", (zone.x_mm + 1.0, zone.y_mm + k * step + 1.0,
-                                    zone.x_mm + zone.w_mm - 1.0, zone.y_mm + (k + 1) * step - 1.0),
+    return tuple(Label("", (zone.x_mm + 1.0, zone.y_mm + k * step + PLACE_TOP_MM,
+                            zone.x_mm + zone.w_mm - 1.0, zone.y_mm + (k + 1) * step - 1.0),
                        WAITING_FILL) for k in range(places))
