@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from calibration.board_files import load_layout
+from calibration.scripts.growing_nine import place_die
 from calibration.synthetic import Die, Light, Pose, Scene, render_scene
 from vision.board.dice import Spot, _span, split_dice
 from vision.board.geometry import BoardGeometry
@@ -57,34 +58,30 @@ def _read(layout_game: str, side: str, scene: Scene, seed: int):
 WAITING_TOPS = (6, 6, 5, 4, 6, 2)
 
 
-def test_growing_nine_waiting_column_of_six_read_in_order() -> None:
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_growing_nine_waiting_column_of_six_read_in_order(side: str) -> None:
     """Six dice in the six waiting places (the high faces side by side) and the four dice of
     the spawn cells: every die read, the column north to south; the empty cells, tinted or
     not, hold nothing."""
-    layout = load_layout("growing-nine", "a")
-    zone = layout.zones[0]
-    place = zone.h_mm / 6
+    layout = load_layout("growing-nine", side)
     rng = np.random.default_rng(3)
-    waiting = tuple(Die(top, x_mm=zone.x_mm + zone.w_mm / 2 + float(rng.uniform(-1, 1)),
-                        y_mm=zone.y_mm + (k + 0.5) * place + float(rng.uniform(-1, 1)),
-                        angle=float(rng.uniform(0, 90)), style_seed=k)
-                    for k, top in enumerate(WAITING_TOPS))
+    waiting = tuple(place_die(rng, k, top, style=k) for k, top in enumerate(WAITING_TOPS))
     grid = ((3, None, None, 5), (None,) * 4, (None, 4, None, None), (2, None, None, 1))
     scene = Scene(board=layout, grid=grid, red_cell=(0, 0), loose=waiting,
                   pose=Pose(pitch_deg=4.0, roll_deg=-3.0, target_mm=(95.0, 95.0)),
-                  light=Light(brightness=0.9),
-                  layout_seed=5, grid_jitter_mm=1.5)
-    view = _read("growing-nine", "a", scene, seed=7)
+                  light=Light(brightness=0.9), layout_seed=5, grid_jitter_mm=1.5)
+    view = _read("growing-nine", side, scene, seed=7)
     assert [d.face for d in view.zone("waiting")] == list(WAITING_TOPS)
     faces = [[None if d is None else d.face for d in row] for row in view.grid]
     assert faces == [list(row) for row in grid]
     assert view.grid[0][0].is_red and not view.outside
 
 
-def test_pairing_five_unused_zone_of_ten_read() -> None:
+@pytest.mark.parametrize("side", ["basic", "expert"])
+def test_pairing_five_unused_zone_of_ten_read(side: str) -> None:
     """The ten dice rolled into the unused zone, two columns of five: all read, the red one
     among them."""
-    layout = load_layout("pairing-five", "basic")
+    layout = load_layout("pairing-five", side)
     zone = layout.zones[0]
     rng = np.random.default_rng(11)
     faces = (4, 6, 6, 5, 3, 3, 2, 1, 1, 5)
@@ -97,7 +94,7 @@ def test_pairing_five_unused_zone_of_ten_read() -> None:
                         angle=float(rng.uniform(0, 90)), style_seed=k))
     scene = Scene(board=layout, grid=((None, None),) * 5, loose=tuple(dice),
                   pose=Pose(pitch_deg=-3.0, roll_deg=4.0, target_mm=(95.0, 95.0)), layout_seed=2)
-    view = _read("pairing-five", "basic", scene, seed=3)
+    view = _read("pairing-five", side, scene, seed=3)
     unused = view.zone("unused")
     assert sorted(d.face for d in unused) == sorted(faces)
     assert [d.face for d in unused if d.is_red] == [4]
