@@ -7,10 +7,13 @@ Every subcommand module exposes ``command(args) -> int`` and is imported only wh
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from device import __version__
 
@@ -25,6 +28,13 @@ COMMANDS = {
     "calibrate": "device.calibrate_cli",
     "bench": "bench.cli",
 }
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``dicekeeper judge: error: ... (see --help)``, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def _add_side(p: argparse.ArgumentParser, help_text: str) -> None:
@@ -48,7 +58,7 @@ def _add_source_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="dicekeeper",
         description="Table-side referee for physical dice games.")
     parser.add_argument("--version", action="version", version=f"dicekeeper {__version__}")
@@ -87,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--remaining", type=float, default=None,
                    help="seconds left on the 5-minute timer, to compute a score on success")
 
-    p = sub.add_parser("replay", help="re-judge a game record and print its result")
+    p = sub.add_parser("replay", help="re-judge a game record and print its result (exit 0: "
+                       "it agrees, 1: it disagrees, 2: the record cannot be read)")
     p.add_argument("record", help="a .jsonl game record")
 
     p = sub.add_parser("print-board", help="write a printable board (PNG and PDF, true scale)")
@@ -133,6 +144,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(module.command(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `dicekeeper moves ... | head` closed our output: stop quietly
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
