@@ -21,6 +21,10 @@ class CameraNotFoundError(DeviceError, LookupError):
     """No camera, video, folder or session matches the requested source."""
 
 
+class CameraLibraryError(CameraNotFoundError, ImportError):
+    """The camera library is missing, too old or cannot load (picamera2 and numpy out of step)."""
+
+
 class CameraLostError(DeviceError, OSError):
     """A live camera stopped delivering frames; ``reopen()`` may bring it back."""
 
@@ -47,3 +51,15 @@ class BuzzerError(DeviceError, OSError):
 
 class UnknownBackendError(DeviceError, ValueError):
     """A backend kind that does not exist (a typo in --display, --buttons, ...)."""
+
+
+class ConfigError(DeviceError, ValueError):
+    """The configuration file is unreadable or holds a bad key or value.
+
+    Attributes:
+        problems: one line per fault found, each naming the key and the fix.
+    """
+
+    def __init__(self, problems: list[str] | str) -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("\n".join(self.problems))
