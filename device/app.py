@@ -458,24 +458,37 @@ def board_readers(profile: Path | None) -> ReaderFactory:
 
 
 def command(args: argparse.Namespace) -> int:
-    """``dicekeeper run``: the device with its camera, buttons and OLED."""
-    from device.buttons import open_buttons
-    from device.buzzer import open_buzzer
-    from device.camera import open_camera
-    from device.display import open_display
+    """``dicekeeper run``: the device with its camera, buttons and OLED, set up by the
+    configuration file (``device.settings``; the command line wins over it).
+
+    Exit status: 0 at the end of the stream, 1 when a backend cannot start, 2 for bad
+    arguments, 78 (EX_CONFIG, not restarted by the unit) for a bad configuration file.
+    """
+    from device.errors import ConfigError
     from device.sdnotify import notify
+    from device.settings import EX_CONFIG, load_settings
+    from device.settings_backends import open_backends
 
     try:
-        config = config_from_args(args)
+        settings = load_settings(getattr(args, "config", None))
+        config = config_from_args(args, settings=settings)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(f"dicekeeper run: {problem}")
+        return EX_CONFIG
+    except ValueError as exc:
+        print(f"dicekeeper run: {exc}")
+        return 2
+    try:
+        readers = board_readers(config.profile)  # before the hardware: nothing to close
         clock = FrameClock()
-        app = App(camera=open_camera(args.source),
-                  display=open_display(args.display, Path(args.out), clock=clock),
-                  buttons=open_buttons(args.buttons), buzzer=open_buzzer("auto"),
-                  readers=board_readers(config.profile), config=config, notify=notify,
-                  clock=clock)
+        parts = open_backends(settings, source=args.source, display=args.display,
+                              buttons=args.buttons, out_dir=Path(args.out), clock=clock)
     except (DeviceError, EngineError, VisionError, OSError, ValueError) as exc:
         print(f"dicekeeper run: {exc}")
         return 1
+    app = App(camera=parts.camera, display=parts.display, buttons=parts.buttons,
+              buzzer=parts.buzzer, readers=readers, config=config, notify=notify, clock=clock)
     code = app.run()
     if app.session is not None:
         print(app.session.summary(app.now))

@@ -334,7 +334,12 @@ class CaptureCamera(_LiveSource):
         self._open()
 
     def _open(self) -> None:
-        cap = cv2.VideoCapture(self.target)
+        level = cv2.getLogLevel()
+        cv2.setLogLevel(0)  # silent: OpenCV's own lines would bury the one that names the fix
+        try:
+            cap = cv2.VideoCapture(self.target)
+        finally:
+            cv2.setLogLevel(level)
         if not cap.isOpened():
             cap.release()
             raise CameraNotFoundError(f"no camera at {self.name}: plug a USB webcam in, try "
@@ -567,6 +572,79 @@ def _open_auto(size: tuple[int, int] | None, pi_options: dict[str, Any]) -> Came
         else:
             return PiCamera(size=size or PICAMERA_SIZE, **pi_options)
     return CaptureCamera(0, size=size)
+
+
+LIVE_SPECS = ("auto", "picamera", "webcam")
+
+
+class AbsentCamera(_Source):
+    """A live camera that did not open at start. ``read()`` raises CameraLostError (the app
+    shows "camera lost" and calls ``reopen()`` again later); ``reopen()`` tries to open it, and
+    from then on this is that camera. The game and the menu go on meanwhile.
+
+    Attributes:
+        camera: the camera once it opened, else None.
+        reason: why it did not open (the message names the fix).
+    """
+
+    live = True
+
+    def __init__(self, opener: Callable[[], Camera], reason: str) -> None:
+        self._opener = opener
+        self.reason = reason
+        self.camera: Camera | None = None
+        self.name = "camera"
+        log.warning("no camera at start (%s): going on, and trying it again", reason)
+
+    def read(self) -> Frame | None:
+        """The camera's next frame once it is there."""
+        if self.camera is None:
+            raise CameraLostError(f"no camera: {self.reason}")
+        return self.camera.read()
+
+    def reopen(self) -> None:
+        """Try to open the camera (the first time) or reopen it.
+
+        Raises:
+            CameraNotFoundError: still not there.
+        """
+        if self.camera is None:
+            self.camera = self._opener()
+            log.info("camera found: %s", getattr(self.camera, "name", "camera"))
+            return
+        reopen = getattr(self.camera, "reopen", None)
+        if reopen is not None:
+            reopen()
+
+    def close(self) -> None:
+        if self.camera is not None:
+            self.camera.close()
+
+
+def open_camera_or_absent(spec: str, **options: Any) -> Camera:
+    """``open_camera``, except that a live camera (auto, picamera, webcam) missing at start
+    gives an ``AbsentCamera`` that keeps trying, instead of an error that stops the device.
+
+    A camera library that is missing or too old does not mend itself: that stays an error.
+
+    Raises:
+        CameraLibraryError: picamera2 missing, too old or not loadable.
+        CameraNotFoundError / SessionFileError: a file source that does not exist or is broken.
+    """
+    def opener() -> Camera:
+        return open_camera(spec, **options)
+
+    kind = spec.strip().lower()
+    if kind.startswith("webcam"):
+        _parse_webcam(kind)  # a bad number is a typo, not a camera to wait for
+    try:
+        return opener()
+    except CameraLibraryError:
+        raise
+    except CameraNotFoundError as exc:
+        if spec.strip().lower().partition(":")[0] not in LIVE_SPECS:
+            raise
+        return AbsentCamera(opener, str(exc))
 
 
 def _parse_webcam(spec: str) -> int:
