@@ -201,12 +201,12 @@ def _camera_image(args: argparse.Namespace) -> np.ndarray:
         raise UsageError(f"--source {spec}: no such file or folder")
     camera = open_camera(spec, **camera_options(settings))
     try:
-        return _settled_frame(camera)
+        return settled_frame(camera)
     finally:
         camera.close()
 
 
-def _settled_frame(camera: Camera) -> np.ndarray:
+def settled_frame(camera: Camera) -> np.ndarray:
     """A readable frame, after a live camera's exposure has settled."""
     skip = LIVE_WARMUP_FRAMES if getattr(camera, "live", False) else 0
     for _ in range(skip + LIVE_WARMUP_FRAMES):
