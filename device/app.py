@@ -464,7 +464,7 @@ def command(args: argparse.Namespace) -> int:
     Exit status: 0 at the end of the stream, 1 when a backend cannot start, 2 for bad
     arguments, 78 (EX_CONFIG, not restarted by the unit) for a bad configuration file.
     """
-    from device.errors import ConfigError
+    from device.errors import ConfigError, one_line
     from device.sdnotify import notify
     from device.settings import EX_CONFIG, load_settings
     from device.settings_backends import open_backends
@@ -474,7 +474,7 @@ def command(args: argparse.Namespace) -> int:
         config = config_from_args(args, settings=settings)
     except ConfigError as exc:
         for problem in exc.problems:
-            print(f"dicekeeper run: {problem}")
+            print(one_line(f"dicekeeper run: {problem}"))
         return EX_CONFIG
     except ValueError as exc:
         print(f"dicekeeper run: {exc}")

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from device import __version__
+from device.errors import one_line
 
 # subcommand -> module holding ``command(args)``
 COMMANDS = {
@@ -36,7 +37,7 @@ class _OneLineErrors(argparse.ArgumentParser):
     usage block), unrecognised arguments included."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
     def parse_known_args(  # type: ignore[override]  # one signature for the overloads
             self, args: Any = None, namespace: Any = None,

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from device.errors import ConfigError, DeviceError
+from device.errors import ConfigError, DeviceError, one_line
 from device.host import i2c_bus_present, is_raspberry_pi
 from device.settings import Settings, load_settings
 
@@ -56,7 +56,7 @@ class Check:
 
     def line(self) -> str:
         """The check as one line ("FAIL camera: ...")."""
-        return f"{self.status:<4} {self.part}: {' '.join(self.text.split())}"
+        return f"{self.status:<4} {self.part}: {one_line(' '.join(self.text.split()))}"
 
 
 def run_command(argv: list[str]) -> tuple[int, str]:
@@ -402,7 +402,7 @@ def command(args: argparse.Namespace) -> int:
         config, settings = check_config(args.config, env)
         game, side = _board(args, settings)
     except UsageError as exc:
-        print(f"dicekeeper doctor: error: {exc}", file=sys.stderr)
+        print(f"dicekeeper doctor: error: {one_line(str(exc))}", file=sys.stderr)
         return USAGE_ERROR
     doctor = Doctor(settings=settings, game=game, side=side, source=args.source, env=env)
     checks = run_checks(doctor, config)

@@ -13,6 +13,12 @@ I2C_FIX = ("enable I2C with `sudo raspi-config nonint do_i2c 0` (or Interface Op
            "reboot, and check the OLED answers with `i2cdetect -y 1`")
 
 
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped ("\\n"), so that a
+    message echoing what was typed still prints as one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class DeviceError(Exception):
     """Base class of every error raised by the device backends."""
 

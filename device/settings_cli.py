@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from device.errors import ConfigError
+from device.errors import ConfigError, one_line
 from device.settings import config_path, load_settings, settings_text
 
 USAGE_ERROR = 2
@@ -24,13 +24,13 @@ def command(args: argparse.Namespace) -> int:
     """Entry point of ``dicekeeper config``."""
     prog = f"dicekeeper config {args.action}"
     if args.config and not Path(args.config).expanduser().is_file():
-        print(f"{prog}: error: --config {args.config}: no such file", file=sys.stderr)
+        print(one_line(f"{prog}: error: --config {args.config}: no such file"), file=sys.stderr)
         return USAGE_ERROR
     try:
         settings = load_settings(args.config)
     except ConfigError as exc:
         for problem in exc.problems:
-            print(problem)
+            print(one_line(problem))
         return 1
     if args.action == "show":
         print(settings_text(settings), end="")

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from device.camera import Camera, decode_image_file, open_camera
-from device.errors import ConfigError, DeviceError
+from device.errors import ConfigError, DeviceError, one_line
 from engine.table import MIN_CONFIDENCE, Item, ItemKind, TableView
 
 log = logging.getLogger(__name__)
@@ -290,12 +290,12 @@ def command(args: argparse.Namespace) -> int:
     try:
         code, lines = run(args)
     except UsageError as exc:
-        print(f"dicekeeper snapshot: error: {exc}", file=sys.stderr)
+        print(f"dicekeeper snapshot: error: {one_line(str(exc))}", file=sys.stderr)
         return USAGE_ERROR
     except ConfigError as exc:
         code, lines = 1, exc.problems
     except (DeviceError, EngineError, VisionError, OSError) as exc:
         code, lines = 1, [str(exc)]
     for line in lines:
-        print(line)
+        print(one_line(line))
     return code
