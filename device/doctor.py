@@ -351,11 +351,22 @@ def check_disk(doctor: Doctor) -> Check:
 def run_checks(doctor: Doctor, config: Check) -> list[Check]:
     """Every check after the configuration's, in order (the service first: it may hold the
     hardware)."""
-    checks = [config, check_service(doctor)]
-    for check in (check_camera, check_markers, check_profile, check_display, check_buttons,
-                  check_buzzer, check_disk):
-        checks.append(check(doctor))
+    checks = [config]
+    for check in (check_service, check_camera, check_markers, check_profile, check_display,
+                  check_buttons, check_buzzer, check_disk):
+        checks.append(_guarded(check, doctor))
     return checks
+
+
+def _guarded(check: Callable[[Doctor], Check], doctor: Doctor) -> Check:
+    """A check whose files cannot be reached (the service's folders are not everyone's) is a
+    FAIL line saying as whom to run doctor, not a traceback."""
+    try:
+        return check(doctor)
+    except OSError as exc:
+        return Check(check.__name__.removeprefix("check_"), FAIL,
+                     f"{exc}: run doctor as the service's user: sudo -u dicekeeper "
+                     f"/opt/dicekeeper/venv/bin/dicekeeper doctor")
 
 
 # --------------------------------------------------------------------------- the command

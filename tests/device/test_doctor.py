@@ -240,3 +240,19 @@ def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, words):
     assert code == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and words in captured.err
+
+
+def test_a_profile_this_user_may_not_read_is_a_line_saying_as_whom_to_run(table, monkeypatch):
+    """Path.is_file() raises PermissionError (it does not return False) under a folder the
+    caller cannot enter, such as the service's /var/lib/dicekeeper (0750)."""
+    _, _, profile = table
+    real = Path.is_file
+
+    def is_file(path):
+        if path == profile:
+            raise PermissionError(13, "Permission denied", str(profile))
+        return real(path)
+
+    monkeypatch.setattr(Path, "is_file", is_file)
+    status, text = _by_part(_doctor(*table)[1])["profile"]
+    assert status == FAIL and "Permission denied" in text and "sudo -u dicekeeper" in text
