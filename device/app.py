@@ -28,15 +28,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 from device import __version__
 from device.config import AppConfig, config_from_args
 from device.errors import CameraLostError, DeviceError
+from device.game_record import GameRecorder
 from device.menu import GameChoice, MenuState, games_from_registry
 from device.records import (
-    RecordError,
     RecordWriter,
     describe,
     event_entry,
     make_header,
     record_path,
+    repair_tail,
 )
+from device.resume import ResumeOffer, find_resumable
 from device.screens import Game, Menu, Message, Screen, game_screen, render
 from engine.errors import EngineError
 from engine.layout import Layout
@@ -48,7 +50,6 @@ from vision.errors import VisionError
 if TYPE_CHECKING:
     from device.buttons import Buttons, Press
     from device.buzzer import Buzzer
-    from device.camera import Camera
     from device.display import Display
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,24 @@ class FrameClock:
 
     def __call__(self) -> float:
         return self.t
+
+
+class FrameLike(Protocol):
+    """One frame of any source: an image (or a recorded view) and its time."""
+
+    @property
+    def image(self) -> Any: ...
+
+    @property
+    def t(self) -> float: ...
+
+
+class FrameSource(Protocol):
+    """A camera (``device.camera.Camera``) or a recorded source: None at the end."""
+
+    def read(self) -> FrameLike | None: ...
+
+    def close(self) -> None: ...
 
 
 class TableReader(Protocol):
@@ -104,7 +123,7 @@ class App:
         clock: the FrameClock to update (share it with an emulator display).
     """
 
-    def __init__(self, *, camera: Camera, display: Display, readers: ReaderFactory,
+    def __init__(self, *, camera: FrameSource, display: Display, readers: ReaderFactory,
                  config: AppConfig, settle: Settler | None = None,
                  buttons: Buttons | None = None, buzzer: Buzzer | None = None,
                  notify: Callable[[str], object] | None = None,
@@ -121,8 +140,12 @@ class App:
         self.clock = clock or FrameClock()
         self.menu = MenuState(games=_menu_games(), version=__version__)
         self.session: Session | None = None
-        self.record: RecordWriter | None = None
-        self.record_path: Path | None = None
+        self.recorder: GameRecorder | None = None
+        self._unsaved: list[GameRecorder] = []  # ended games whose last lines wait for the disk
+        self.offer: ResumeOffer | None = None  # an interrupted game, while the OLED offers it
+        self._offer_index = 0
+        self._time_offset = 0.0  # added to frame times after a resume (the clock goes on)
+        self._resume_at: float | None = None
         self.view: TableView | None = None
         self.problem = ""          # what stops the app reading the table (shown on the OLED)
         self.message: Message | None = None
@@ -132,7 +155,7 @@ class App:
         self._camera_down = False
         self.light_changed = False  # the reader says the light differs from the calibration
         self._last_ping = float("-inf")
-        if config.game and config.side:
+        if not self._offer_resume() and config.game and config.side:
             self.start_game(config.game, config.side)
 
     # ------------------------------------------------------------------ loop
@@ -140,6 +163,11 @@ class App:
     @property
     def now(self) -> float:
         return self.clock.t
+
+    @property
+    def record_path(self) -> Path | None:
+        """The file of the game in progress's record (None without a record)."""
+        return self.recorder.path if self.recorder is not None else None
 
     def run(self) -> int:
         """Run until the camera stream ends (or Ctrl-C); always closes the backends."""
@@ -150,7 +178,7 @@ class App:
         finally:
             self._notify("STOPPING=1")
             self.close()
-        return 0
+        return 1 if self.session is None and self.config.game else 0
 
     def step(self) -> bool:
         """Handle pending button presses, then one frame. False once the stream has ended."""
@@ -158,6 +186,8 @@ class App:
             self.handle_press(press)
         if self.session is None:
             self._show()
+            if self.buttons is None and self.offer is None:
+                return False  # no game, and no buttons to choose one: nothing can happen
             self._sleep(self.config.idle_s)
             self._watchdog()
             return True
@@ -177,9 +207,19 @@ class App:
         if self._camera_down:
             log.info("camera back")
             self._camera_down = False
-        self.clock.t = frame.t
-        self.observe(self._read_view(frame.image), frame.t)
+        t = self._frame_time(frame.t)
+        self.clock.t = t
+        self.observe(self._read_view(frame.image), t)
         return True
+
+    def _frame_time(self, t: float) -> float:
+        """The frame's time on the game's clock: after a resume, the camera's clock (restarted
+        by a reboot) is moved on to where the record stopped."""
+        if self._resume_at is not None:
+            if t + self._time_offset <= self._resume_at:
+                self._time_offset = self._resume_at - t + 0.001
+            self._resume_at = None
+        return t + self._time_offset
 
     def _read_view(self, image: Any) -> TableView:
         try:
@@ -234,25 +274,86 @@ class App:
 
     def _open_record(self, game: str, side: str, board_data: dict[str, Any]) -> None:
         started = datetime.now(UTC)
-        path = self.config.record_file or record_path(self.config.records_dir, game, side,
-                                                      started)
+        header = make_header(game, side, board_data, started.isoformat(timespec="seconds"),
+                             __version__, duration=self.config.duration)
+        if self.config.record_file is not None:  # the demo's: one file, written afresh
+            self.recorder = GameRecorder(RecordWriter(self.config.record_file))
+            self.recorder.write(header)
+            return
+        path = record_path(self.config.records_dir, game, side, started)
+        self.recorder = GameRecorder.create(path, header)
+
+    # ------------------------------------------------------------------ resume
+
+    def _offer_resume(self) -> bool:
+        """Find a game a kill or a power cut interrupted: resume it at once (``resume=yes``,
+        or no buttons to answer with), or offer it on the OLED (``ask``). True when found."""
+        if self.config.record_file is not None or self.config.resume == "no":
+            return False
+        offer = find_resumable(self.config.records_dir)
+        if offer is None:
+            return False
+        if self.config.resume == "yes" or self.buttons is None:
+            self.resume(offer)
+        else:
+            self.offer, self._offer_index = offer, 0
+            log.info("an interrupted game can be resumed: %s", offer.label())
+        return True
+
+    def resume(self, offer: ResumeOffer) -> bool:
+        """Go on with an interrupted game: its session as re-judged, its record appended to
+        (a torn last line cut first), its clock from where the record stopped."""
+        self.offer = None
+        session = offer.session
         try:
-            self.record = RecordWriter(path)
-            self.record.append(make_header(game, side, board_data,
-                                           started.isoformat(timespec="seconds"), __version__,
-                                           duration=self.config.duration))
-            self.record_path = path
-        except (RecordError, OSError) as exc:  # play on: the game matters more than its record
-            log.error("game record not written: %s", exc)
-            self.record, self.record_path = None, None
+            reader = self.readers(session.rules.layout(session.board))
+            repair_tail(offer.path)
+        except (EngineError, DeviceError, VisionError, OSError, ValueError) as exc:
+            log.error("cannot resume %s: %s", offer.path, exc)
+            self.message = Message(("cannot resume the game", str(exc)))
+            return False
+        self.session, self.reader, self.message, self.problem = session, reader, None, ""
+        self.actions, self.page = None, 0
+        self.settle.reset()
+        self.clock.t = offer.last_t
+        self._resume_at = offer.last_t
+        self.recorder = GameRecorder(RecordWriter(offer.path))
+        for entry in offer.lost:  # what the power cut took, as re-judged: the record stays whole
+            self.recorder.write(entry)
+        self.recorder.write({"type": "resumed", "t": offer.last_t, "source": "device",
+                             "moves": session.moves})
+        log.info("resumed %s from %s", offer.label(), offer.path)
+        return True
+
+    def _decline(self) -> None:
+        """Leave the interrupted game: its record is marked abandoned, the menu comes back."""
+        offer, self.offer = self.offer, None
+        if offer is not None:
+            recorder = GameRecorder(RecordWriter(offer.path))
+            recorder.write({"type": "abandoned", "t": offer.last_t, "source": "button",
+                            "reason": "not resumed"})
+            recorder.close()
+        if self.config.game and self.config.side:
+            self.start_game(self.config.game, self.config.side)
+
+    def _press_on_offer(self, name: str) -> None:
+        if name == "A":
+            self._offer_index = 1 - self._offer_index
+        elif name == "B" and self._offer_index == 0 and self.offer is not None:
+            self.resume(self.offer)
+        elif name in ("B", "C"):
+            self._decline()
 
     def observe(self, view: TableView, t: float) -> None:
         """Give one (settled or not) view to the session, then tick its clock."""
         self.view = view
         self.problem = (view.note if view.status in _SHOWN_PROBLEMS
                         else LIGHT_CHANGED if self.light_changed else "")
+        self._retry_records()
         if self.session is None or self.session.outcome is not None:
             return
+        if self.recorder is not None:
+            self.recorder.clock_line(t, self.session.clock.running)
         try:
             self.session, events = self.session.observe(view, t)
             self._events(events, "observe", view)
@@ -276,13 +377,24 @@ class App:
             self._close_record()
 
     def _write(self, entry: dict[str, Any]) -> None:
-        if self.record is None:
-            return
-        try:
-            self.record.append(entry)
-        except OSError as exc:
-            log.error("game record write failed (%s): playing on without a record", exc)
-            self._close_record()
+        if self.recorder is not None:
+            self.recorder.write(entry)
+
+    def _retry_records(self) -> None:
+        """Write the lines that wait for the disk (the game's, and ended games')."""
+        if self.recorder is not None:
+            self.recorder.retry()
+        for recorder in list(self._unsaved):
+            recorder.retry()
+            if not recorder.pending:
+                recorder.close()
+                self._unsaved.remove(recorder)
+
+    @property
+    def record_problem(self) -> str:
+        """What the OLED says while record lines wait for the disk, else ""."""
+        waiting = [r for r in (self.recorder, *self._unsaved) if r is not None and r.problem]
+        return waiting[0].problem if waiting else ""
 
     def _sound(self, entry: dict[str, Any]) -> None:
         if self.buzzer is None:
@@ -295,9 +407,14 @@ class App:
             self.buzzer.alarm()
 
     def _close_record(self) -> None:
-        if self.record is not None:
-            self.record.close()
-            self.record = None
+        """The game's record is done with: closed, or kept while its last lines wait."""
+        if self.recorder is None:
+            return
+        if self.recorder.pending:
+            self._unsaved.append(self.recorder)
+        else:
+            self.recorder.close()
+        self.recorder = None
 
     # ------------------------------------------------------------------ buttons
 
@@ -306,6 +423,9 @@ class App:
         long C = menu. During a game whose panel offers moves for the buttons (who starts, a
         declaration), B opens them as a list; once it is over, A leafs through its tally."""
         name = getattr(press, "value", press)
+        if self.offer is not None:
+            self._press_on_offer(name)
+            return
         if self.session is None:
             self.message = None
             self.menu = self.menu.press(name)
@@ -381,13 +501,17 @@ class App:
         """The screen model for the current state."""
         if self.message is not None:
             return self.message
+        if self.offer is not None:
+            return Menu("Resume the game?", (f"yes: {self.offer.label()}", "no: new game"),
+                        self._offer_index)
         if self.session is None:
             return self.menu.screen()
         if self.actions is not None:
             return self.actions
         model = game_screen(self.session.summary_view(self.now), self.page)
-        if self.problem and isinstance(model, Game):
-            model = dataclasses.replace(model, status=self.problem)
+        problem = self.problem or self.record_problem
+        if problem and isinstance(model, Game):
+            model = dataclasses.replace(model, status=problem)
         return model
 
     def _show(self) -> None:
@@ -398,8 +522,11 @@ class App:
             log.error("display failed: %s", exc)
 
     def close(self) -> None:
-        """Close the record and every backend (each close is attempted)."""
+        """Close the records and every backend (each close is attempted)."""
         self._close_record()
+        for recorder in self._unsaved:
+            recorder.close()
+        self._unsaved.clear()
         for part in (self.camera, self.buttons, self.buzzer, self.display):
             closer = getattr(part, "close", None)
             if closer is None:
@@ -461,9 +588,10 @@ def command(args: argparse.Namespace) -> int:
     """``dicekeeper run``: the device with its camera, buttons and OLED, set up by the
     configuration file (``device.settings``; the command line wins over it).
 
-    Exit status: 0 at the end of the stream, 1 when a backend cannot start, 2 for bad
-    arguments, 78 (EX_CONFIG, not restarted by the unit) for a bad configuration file.
+    Exit status: the app's, 1 when a backend cannot start, 2 for bad arguments, 78 (EX_CONFIG,
+    not restarted by the unit) for a bad configuration file.
     """
+    from device.buttons import NoButtons
     from device.errors import ConfigError, one_line
     from device.sdnotify import notify
     from device.settings import EX_CONFIG, load_settings
@@ -479,17 +607,44 @@ def command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"dicekeeper run: {exc}")
         return 2
+    source = args.source or settings.camera.source
     try:
-        readers = board_readers(config.profile)  # before the hardware: nothing to close
+        readers, notice, views = _readers_and_views(source, config.profile)
         clock = FrameClock()
-        parts = open_backends(settings, source=args.source, display=args.display,
-                              buttons=args.buttons, out_dir=Path(args.out), clock=clock)
+        parts = open_backends(settings, source=source, display=args.display,
+                              buttons=args.buttons, out_dir=Path(args.out), clock=clock,
+                              camera=views)
     except (DeviceError, EngineError, VisionError, OSError, ValueError) as exc:
         print(f"dicekeeper run: {exc}")
         return 1
-    app = App(camera=parts.camera, display=parts.display, buttons=parts.buttons,
+    app = App(camera=parts.camera, display=parts.display,
+              buttons=None if isinstance(parts.buttons, NoButtons) else parts.buttons,
               buzzer=parts.buzzer, readers=readers, config=config, notify=notify, clock=clock)
+    if notice is not None and app.message is None:
+        app.message = notice
     code = app.run()
     if app.session is not None:
         print(app.session.summary(app.now))
+    elif app.message is not None:
+        print(f"dicekeeper run: {' '.join(app.message.lines)}")
     return code
+
+
+def _readers_and_views(source: str, profile: Path | None
+                       ) -> tuple[ReaderFactory, Message | None, FrameSource | None]:
+    """The board readers, and for a ``views:FILE`` source its frame source of recorded views.
+
+    A calibration profile that cannot be read leaves the readers without it and a notice for
+    the OLED (the device starts anyway)."""
+    from device.views_source import PREFIX, PassThroughReader, ViewsCamera
+    from vision.errors import ProfileError
+
+    if source.startswith(PREFIX):
+        return (lambda layout: PassThroughReader()), None, ViewsCamera(Path(source[len(PREFIX):]))
+    try:
+        return board_readers(profile), None, None
+    except ProfileError as exc:
+        log.error("%s", exc)
+        notice = Message(("calibration profile unusable: playing without it",
+                          "recalibrate: dicekeeper calibrate"))
+        return board_readers(None), notice, None

@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", default=None, help="folder for game records")
     p.add_argument("--profile", default=None, help="calibration profile file")
     p.add_argument("--out", default="out/run", help="folder for emulated display output")
+    p.add_argument("--resume", choices=("ask", "yes", "no"), default="ask",
+                   help="a game a power cut interrupted: ask on the OLED (default; resumed at "
+                        "once without buttons), yes, or no")
 
     p = sub.add_parser("moves", help="list the legal moves of a position")
     _add_game_arguments(p)

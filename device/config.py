@@ -33,6 +33,8 @@ class AppConfig:
         watchdog_s: seconds between systemd ``WATCHDOG=1`` pings.
         camera_retry_s: pause before trying a lost camera again.
         idle_s: pause per loop in the menu (no camera read there).
+        resume: an interrupted game found in ``records_dir``: ``"ask"`` on the OLED (resumed at
+            once without buttons), ``"yes"``, or ``"no"`` (left as it is).
     """
 
     game: str | None = None
@@ -45,10 +47,13 @@ class AppConfig:
     watchdog_s: float = 5.0
     camera_retry_s: float = 1.0
     idle_s: float = 0.05
+    resume: str = "ask"
 
     def __post_init__(self) -> None:
         if (self.game is None) != (self.side is None):
             raise ValueError("give both --game and --side (or neither, to use the menu)")
+        if self.resume not in ("ask", "yes", "no"):
+            raise ValueError(f"resume must be ask, yes or no, not {self.resume!r}")
         if self.duration <= 0 or self.settle_frames < 1:
             raise ValueError("duration must be positive and settle_frames at least 1")
 
@@ -80,6 +85,7 @@ def config_from_args(args: argparse.Namespace, environ: Mapping[str, str] | None
         records_dir=Path(records).expanduser() if records else default_records_dir(env),
         profile=Path(profile).expanduser() if profile else _saved_profile(env),
         watchdog_s=watchdog_interval(env),
+        resume=getattr(args, "resume", None) or "ask",
     )
 
 

@@ -81,7 +81,7 @@ def faults_of(*parts: object) -> Callable[[], list[str]]:
 
 def open_backends(settings: Settings, *, source: str | None = None, display: str | None = None,
                   buttons: str | None = None, out_dir: Path = Path("out/run"),
-                  clock: Callable[[], float] = time.monotonic,
+                  clock: Callable[[], float] = time.monotonic, camera: Any = None,
                   **test_options: Any) -> Backends:
     """Open the camera, OLED, buttons and buzzer for ``dicekeeper run``.
 
@@ -90,6 +90,7 @@ def open_backends(settings: Settings, *, source: str | None = None, display: str
         source, display, buttons: the command line's choices; None: the file's.
         out_dir: folder for an emulated display's files.
         clock: the emulator's clock (the app's frame clock).
+        camera: a frame source made already (recorded views), used instead of ``source``.
         **test_options: ``i2c_bus`` (an smbus stand-in for the panel) and ``retry_s`` (the
             headless display's retry), for tests.
 
@@ -107,8 +108,9 @@ def open_backends(settings: Settings, *, source: str | None = None, display: str
         opened.append(keys)
         sound = open_configured_buzzer(settings)
         opened.append(sound)
-        camera = open_camera_or_absent(source or settings.camera.source,
-                                       **camera_options(settings))
+        if camera is None:
+            camera = open_camera_or_absent(source or settings.camera.source,
+                                           **camera_options(settings))
     except BaseException:
         for part in reversed(opened):
             part.close()

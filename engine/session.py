@@ -30,8 +30,9 @@ class Event:
     """Something to write to the game record.
 
     Attributes:
-        kind: "setup", "timer_start", "move", "warning", "warning_cleared", "end", or a kind a
-            game notes for itself (Unification: "pending", "handled").
+        kind: "setup", "timer_start", "move", "warning", "warning_cleared", "end", "seen" (a
+            view that changed the game's memo and nothing else: kept so a replay remembers it),
+            or a kind a game notes for itself (Unification: "pending", "handled").
         t: the time given to the call that produced it.
         data: JSON-serialisable details (position, move, view text, code, score ...).
     """
@@ -258,6 +259,10 @@ class Session:
             session, more = session._warn(j, view, now)
         else:  # UNCHANGED: the table is as it was
             session, more = session._clear_warning(view, now, status="")
+        if step.memo != self.memo and not events + more:
+            # the game's memory changed on a view nothing else records: record the view, so a
+            # replay (and a resumed game) remembers what the live game did
+            more = [Event("seen", now, {"view": self._view_text(view)})]
         return session, events + more
 
     def _move(self, j: Judgement[Any], view: TableView,
