@@ -376,7 +376,7 @@ def test_a_session_followed_from_views_and_buttons() -> None:
         return [e.kind for e in events]
 
     assert see() == ["setup"]
-    assert see("B1") == [] and "press start" in session.status
+    assert see("B1") == ["seen"] and "press start" in session.status  # its memo: recorded
     assert press("START") == ["move"] and session.moves == 0
     assert see("B1") == ["move"] and session.last_move == "ADV P1 1"
     assert see("B1", "K1", "W1", extra="S=hand") == [] and session.status == "hand"
