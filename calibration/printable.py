@@ -118,7 +118,8 @@ def command(args: argparse.Namespace) -> int:
         print(f"dicekeeper print-board: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"dicekeeper print-board: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"dicekeeper print-board: cannot write to {args.out}: {exc.strerror or exc}",
+              file=sys.stderr)
         return 1
     print(printed.png)
     print(printed.pdf)

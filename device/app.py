@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import sys
 import time
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -585,50 +586,66 @@ def board_readers(profile: Path | None) -> ReaderFactory:
 
 
 def command(args: argparse.Namespace) -> int:
-    """``dicekeeper run``: the device with its camera, buttons and OLED."""
-    from device.buttons import NoButtons, open_buttons
-    from device.buzzer import open_buzzer
-    from device.display import open_display
+    """``dicekeeper run``: the device with its camera, buttons and OLED, set up by the
+    configuration file (``device.settings``; the command line wins over it).
+
+    Exit status: the app's, 1 when a backend cannot start, 2 for bad arguments, 78 (EX_CONFIG,
+    not restarted by the unit) for a bad configuration file.
+    """
+    from device.buttons import NoButtons
+    from device.errors import ConfigError, one_line
     from device.sdnotify import notify
+    from device.settings import EX_CONFIG, load_settings
+    from device.settings_backends import open_backends
 
     try:
-        config = config_from_args(args)
+        settings = load_settings(getattr(args, "config", None))
+        config = config_from_args(args, settings=settings)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(one_line(f"dicekeeper run: {problem}"), file=sys.stderr)
+        return EX_CONFIG
+    except ValueError as exc:
+        print(one_line(f"dicekeeper run: {exc}"), file=sys.stderr)
+        return 2
+    source = args.source or settings.camera.source
+    try:
+        readers, notice, views = _readers_and_views(source, config.profile)
         clock = FrameClock()
-        camera, readers, notice = _camera_and_readers(args.source, config.profile)
-        buttons = open_buttons(args.buttons)
-        app = App(camera=camera,
-                  display=open_display(args.display, Path(args.out), clock=clock),
-                  buttons=None if isinstance(buttons, NoButtons) else buttons,
-                  buzzer=open_buzzer("auto"), readers=readers, config=config, notify=notify,
-                  clock=clock)
+        parts = open_backends(settings, source=source, display=args.display,
+                              buttons=args.buttons, out_dir=Path(args.out), clock=clock,
+                              camera=views)
     except (DeviceError, EngineError, VisionError, OSError, ValueError) as exc:
-        print(f"dicekeeper run: {exc}")
+        print(one_line(f"dicekeeper run: {exc}"), file=sys.stderr)
         return 1
+    app = App(camera=parts.camera, display=parts.display,
+              buttons=None if isinstance(parts.buttons, NoButtons) else parts.buttons,
+              buzzer=parts.buzzer, readers=readers, config=config, notify=notify, clock=clock)
     if notice is not None and app.message is None:
         app.message = notice
     code = app.run()
     if app.session is not None:
         print(app.session.summary(app.now))
     elif app.message is not None:
-        print(f"dicekeeper run: {' '.join(app.message.lines)}")
+        print(f"dicekeeper run: {' '.join(app.message.lines)}", file=sys.stderr)
     return code
 
 
-def _camera_and_readers(source: str, profile: Path | None
-                        ) -> tuple[FrameSource, ReaderFactory, Message | None]:
-    """The frame source and its board readers; a calibration profile that cannot be read
-    leaves the readers without it and a notice for the OLED (the device starts anyway)."""
-    from device.camera import open_camera
+def _readers_and_views(source: str, profile: Path | None
+                       ) -> tuple[ReaderFactory, Message | None, FrameSource | None]:
+    """The board readers, and for a ``views:FILE`` source its frame source of recorded views.
+
+    A calibration profile that cannot be read leaves the readers without it and a notice for
+    the OLED (the device starts anyway)."""
     from device.views_source import PREFIX, PassThroughReader, ViewsCamera
     from vision.errors import ProfileError
 
     if source.startswith(PREFIX):
-        return ViewsCamera(Path(source[len(PREFIX):])), lambda layout: PassThroughReader(), None
-    camera = open_camera(source)
+        return (lambda layout: PassThroughReader()), None, ViewsCamera(Path(source[len(PREFIX):]))
     try:
-        return camera, board_readers(profile), None
+        return board_readers(profile), None, None
     except ProfileError as exc:
         log.error("%s", exc)
         notice = Message(("calibration profile unusable: playing without it",
                           "recalibrate: dicekeeper calibrate"))
-        return camera, board_readers(None), notice
+        return board_readers(None), notice, None
