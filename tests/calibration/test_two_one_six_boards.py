@@ -19,7 +19,7 @@ def test_each_side_holds_16_mm_dice_and_a_tray_on_its_sheet(side: str) -> None:
     assert layout.cell_mm >= layout.item_mm + 2                      # room around each die
     (tray,) = layout.zones
     assert tray.name == "tray" and min(tray.w_mm, tray.h_mm) >= layout.item_mm + 2
-    gx, gy = layout.grid_origin_mm
+    gx, _ = layout.grid_origin_mm
     assert tray.x_mm >= gx + n * layout.cell_mm                     # east of the grid
     assert tray.x_mm + tray.w_mm <= layout.size_mm
     assert printable.paper_for(layout) == SHEETS[side]

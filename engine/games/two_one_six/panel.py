@@ -72,13 +72,14 @@ def offers(state: State) -> tuple[Offer, ...]:
 
 def grid_entry(state: State) -> GridEntry | None:
     """Where the camera can't read the values: the mover's placement, the cursor on the empty
-    cells, the value the roll (or any value of the die while the roll is not known)."""
+    cells, the value any of the die's (the roll first once it is known: the rules check the
+    value entered against it, TS-F2)."""
     board = state.board
     if board.reads_values:
         return None
     n = board.size
     cells = tuple(divmod(i, n) for i, e in enumerate(state.cells) if e is None)
-    values = range(1, board.faces + 1) if state.roll is None else (state.roll,)
+    values = sorted(range(1, board.faces + 1), key=lambda v: v != state.roll)
     mover = LETTERS[state.to]
     return GridEntry(f"place {mover}'s die", cells, tuple(str(v) for v in values),
                      f"{mover}{{value}}@r{{r}}c{{c}}")
