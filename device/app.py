@@ -42,7 +42,7 @@ from device.resume import ResumeOffer, find_resumable
 from device.screens import Game, Menu, Message, Screen, cursor_screen, game_screen, render
 from engine.errors import EngineError
 from engine.layout import Layout
-from engine.panel import GridEntry, Offer
+from engine.panel import GridEntry, Offer, Sketch
 from engine.session import Event, Session
 from engine.table import TableView, ViewStatus
 from vision.errors import VisionError
@@ -564,10 +564,9 @@ class App:
         if self.actions is not None:
             return self.actions
         if self.cursor is not None:
-            sketch = self.session.summary_view(self.now).panel.sketch
-            if sketch is not None:
-                return cursor_screen(self.cursor.entry, sketch, self.cursor.cell,
-                                     self.cursor.value)
+            entry = self.cursor.entry
+            sketch = self.session.summary_view(self.now).panel.sketch or _blank_sketch(entry)
+            return cursor_screen(entry, sketch, self.cursor.cell, self.cursor.value)
         model = game_screen(self.session.summary_view(self.now), self.page)
         problem = self.problem or self.record_problem
         if problem and isinstance(model, Game):
@@ -598,6 +597,13 @@ class App:
 
 
 # ---------------------------------------------------------------------- wiring helpers
+
+def _blank_sketch(entry: GridEntry) -> Sketch:
+    """An empty grid holding an entry's cells, for a game whose panel draws no sketch."""
+    rows = 1 + max(r for r, _ in entry.cells)
+    cols = 1 + max(c for _, c in entry.cells)
+    return Sketch(tuple("." * cols for _ in range(rows)))
+
 
 def _default_settle(config: AppConfig) -> Settler:
     from vision.board.settle import SettleDetector

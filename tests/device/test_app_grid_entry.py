@@ -73,3 +73,11 @@ def test_the_roll_and_the_placement_are_entered_on_the_grid_and_judged(tmp_path:
 
     replayed = replay(read_record(tmp_path / "r.jsonl"))
     assert replayed.disagreements == [] and replayed.summary == app.session.summary(app.now)
+
+
+def test_a_game_without_a_sketch_gets_an_empty_grid_holding_its_entrys_cells() -> None:
+    from device.app import _blank_sketch
+    from engine.panel import GridEntry
+
+    entry = GridEntry("write", ((0, 0), (2, 3)), ("1", "2"), "r{r}c{c}={value}")
+    assert _blank_sketch(entry).rows == ("....", "....", "....")
