@@ -44,6 +44,7 @@ LAYOUT = load_layout(GAME, SIDE)
 BOARD = load_board(GAME, SIDE)
 SEED = 9
 MIN_ROLLS, MAX_ROLLS = 6, 8
+STILL_LAST = 4  # still frames after the last roll (the end shows a moment longer)
 SKIN = (118, 148, 204)
 ROLLED_SPOTS = ((83.0, 32.0), (108.0, 32.0), (83.0, 158.0), (108.0, 158.0), (32.0, 60.0),
                 (32.0, 85.0), (32.0, 110.0), (32.0, 135.0), (40.0, 32.0), (40.0, 158.0))
@@ -305,9 +306,6 @@ class Play:
         self.table = before
         self.rec.still(self.table)
         return str(move), t
-
-
-STILL_LAST = 4  # still frames after the last roll (the end shows a moment longer)
 
 
 def build_script(seed: int = SEED) -> GameScript:
