@@ -63,11 +63,14 @@ class ColourTarget:
 
 def colour_targets(layout: Layout) -> tuple[ColourTarget, ...]:
     """One target per colour of the layout's palette, each on its own cell: down the diagonal
-    from the north-west corner, then on along the rows (a palette longer than the diagonal)."""
+    from the north-west corner, then on along the rows (a palette longer than the diagonal).
+    The items are the layout's own, but for a game written in ink, whose palette is that of
+    the dice it rolls."""
+    kind = ItemKind.DIE if layout.item_kind is ItemKind.INK else layout.item_kind
     cells = [Cell(i, i) for i in range(min(layout.rows, layout.cols))]
     cells += [Cell(r, c) for r in range(layout.rows) for c in range(layout.cols)
               if Cell(r, c) not in cells]
-    return tuple(ColourTarget(colour, layout.item_kind, cell)
+    return tuple(ColourTarget(colour, kind, cell)
                  for colour, cell in zip(layout.palette, cells, strict=False))
 
 
