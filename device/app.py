@@ -482,12 +482,17 @@ class App:
         return waiting[0].problem if waiting else ""
 
     def _sound(self, entry: dict[str, Any]) -> None:
+        """A new warning chirps; an end sounds the fanfare when the game was won (solo or by
+        a player), a chirp on a draw, the alarm when it failed (time up)."""
         if self.buzzer is None:
             return
+        outcome = entry.get("outcome")
         if entry["type"] == "warning":
             self.buzzer.chirp()
-        elif entry["type"] == "end" and entry.get("outcome") == "success":
+        elif entry["type"] == "end" and outcome in ("success", "win"):
             getattr(self.buzzer, "fanfare", self.buzzer.chirp)()
+        elif entry["type"] == "end" and outcome == "draw":
+            self.buzzer.chirp()
         elif entry["type"] == "end":
             self.buzzer.alarm()
 
@@ -714,8 +719,8 @@ class App:
         if self.message is not None:
             return self.message
         if self.offer is not None:
-            return Menu("Resume the game?", (f"yes: {self.offer.label()}", "no: new game"),
-                        self._offer_index)
+            title, yes = self.offer.question()
+            return Menu(title, (f"yes: {yes}", "no: new game"), self._offer_index)
         if self.session is None:
             return self.menu.screen()
         if self.actions is not None:

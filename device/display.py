@@ -166,9 +166,10 @@ class LumaDisplay:
         if level is not None and not 0 <= level <= 255:
             raise ValueError(f"contrast must be 0-255, got {level}")
         self.contrast_level = level
+        failures: tuple[type[Exception], ...] = (OSError, *_luma_errors())
         try:
             self.device.contrast(PANEL_CONTRAST.get(self.kind, 0xCF) if level is None else level)
-        except (OSError, *_luma_errors()) as exc:
+        except failures as exc:
             self._lost(exc)
 
     def _same_as_last(self, frame: Image.Image) -> bool:

@@ -23,7 +23,7 @@ from engine.table import TableView, ViewStatus
 log = logging.getLogger(__name__)
 
 UNREADABLE_AFTER_S = 5.0   # seconds of frame time with nothing readable before saying so
-CAMERA_VIEW_UNREADABLE = "camera view unreadable - check the lens and the light"
+CAMERA_VIEW_UNREADABLE = "camera view unreadable: check lens and light"
 MARKERS = 4                # corner markers of every printed board
 
 
