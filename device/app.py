@@ -172,6 +172,8 @@ class App:
         self.view: TableView | None = None
         self.problem = ""          # what stops the app reading the table (shown on the OLED)
         self.message: Message | Notice | None = None
+        if notice is not None and buttons is None:  # nothing to answer with: say what happens
+            notice = dataclasses.replace(notice, hint="playing on without it")
         self.notice, self._notice_at = notice, monotonic()  # a broken file found at start
         self.calibration: GuidedCalibration | None = None
         self._recalibrated = recalibrated

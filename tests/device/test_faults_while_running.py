@@ -251,12 +251,15 @@ def test_a_corrupt_profile_at_start_offers_the_guided_calibration(tmp_path):
         board_readers(profile)
     notice = profile_notice(profile, str(broken.value))
 
+    mono = [0.0]
+
     def app(buttons):
         config = AppConfig(game="unification", side="simple", record_file=tmp_path / "r.jsonl",
                            profile=profile, settle_frames=2)
-        return App(camera=FakeCamera(frames((2, START))), display=open_display("dummy"),
-                   readers=lambda layout: TextReader(), config=config, sleep=lambda s: None,
-                   buttons=buttons, notice=notice)
+        return App(camera=FakeCamera(frames((2, START), (3, START))),
+                   display=open_display("dummy"), readers=lambda layout: TextReader(),
+                   config=config, sleep=lambda s: None, buttons=buttons, notice=notice,
+                   monotonic=lambda: mono[0])
 
     asked = app(Presses())
     screen = asked.current_screen()
@@ -269,6 +272,12 @@ def test_a_corrupt_profile_at_start_offers_the_guided_calibration(tmp_path):
     played = app(Presses())
     played.handle_press("C")                           # play on without the profile
     assert played.session is not None and isinstance(played.current_screen(), Game)
+    alone = app(None)                                  # no buttons: the game starts at once,
+    assert alone.session is not None                   # the notice says so for a while
+    assert alone.current_screen().hint == "playing on without it"
+    mono[0] = 21.0
+    alone.step()
+    assert isinstance(alone.current_screen(), Game)    # read, and gone
 
 
 class Presses:
