@@ -666,7 +666,9 @@ class App:
             self.calibration = for_board(game, side, self.config.profile
                                          or default_profile_path())
         except (EngineError, DeviceError, VisionError, OSError, ValueError) as exc:
-            self.message = start_notice(game, side, str(exc), buttons=self.buttons is not None)
+            notice = start_notice(game, side, str(exc), buttons=self.buttons is not None)
+            self.message = dataclasses.replace(notice, title=f"Cannot calibrate {game}",
+                                               hint="C menu")
             return False
         log.info("guided calibration of %s (%s) started", game, side)
         return True

@@ -196,3 +196,17 @@ def test_a_colour_the_profile_keeps_no_reference_for_is_read_without_one():
     assert reference(profile, ColourTarget(Colour.BLUE, ItemKind.DIE, Cell(0, 0))) is None
     assert reference(profile, ColourTarget(Colour.RED, ItemKind.DIE, Cell(0, 0))) is False
     assert reference(None, ColourTarget(Colour.WHITE, ItemKind.DIE, Cell(0, 0))) is False
+
+
+def test_a_board_that_cannot_be_read_is_said_instead_of_calibrated(app, tmp_path,
+                                                                   monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    broken = tmp_path / "home" / ".config" / "dicekeeper" / "boards" / "unification-simple.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{")
+    assert not app.start_calibration("unification", "simple")
+    screen = app.current_screen()
+    assert screen.title == "Cannot calibrate unification" and screen.hint == "C menu"
+    assert f"mend or delete {broken}" in screen.lines
+    _press(app, "C")
+    assert app.calibration is None and isinstance(app.current_screen(), Greeting)

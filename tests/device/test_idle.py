@@ -160,3 +160,14 @@ def test_idle_thresholds_are_checked():
         IdleConfig(dim_after_s=-1)
     never = BurnInGuard(None, IdleConfig(dim_after_s=0, blank_after_s=0), now=0.0)
     assert never.state(1e9) == "awake"
+
+
+def test_the_dummy_and_emulator_take_the_contrast_as_luma_devices_do(tmp_path):
+    sent = []
+    display = open_display("emulator", tmp_path)
+    real = display.device.contrast
+    display.device.contrast = lambda level: (sent.append(level), real(level))
+    guard = BurnInGuard(display, IDLE, now=0.0)
+    guard.frame(render(Greeting("v")), 130.0)
+    guard.wake(131.0)
+    assert sent == [16, SSD1306_OWN] and display.contrast_level is None
