@@ -1,9 +1,10 @@
 """Settings of the device app, gathered in one place (thresholds live here, not in the loop).
 
 ``AppConfig`` is a frozen dataclass; ``config_from_args`` builds it from the ``dicekeeper run``
-arguments and the environment (``$DICEKEEPER_RECORDS``, ``$WATCHDOG_USEC`` set by systemd).
+arguments, the configuration file (``device.settings``; the arguments win) and the environment
+(``$DICEKEEPER_RECORDS``, ``$WATCHDOG_USEC`` set by systemd).
 
-May import: the standard library and ``device.records``.
+May import: the standard library, ``device.records`` and ``device.settings``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from device.records import default_records_dir
+from device.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -65,12 +67,17 @@ def watchdog_interval(environ: Mapping[str, str], default: float = 5.0) -> float
     return usec / 2e6 if usec > 0 else default
 
 
-def config_from_args(args: argparse.Namespace,
-                     environ: Mapping[str, str] | None = None) -> AppConfig:
-    """Build the config of ``dicekeeper run`` from its arguments and the environment."""
+def config_from_args(args: argparse.Namespace, environ: Mapping[str, str] | None = None,
+                     settings: Settings | None = None) -> AppConfig:
+    """Build the config of ``dicekeeper run`` from its arguments, the configuration file's
+    ``settings`` (``[game]``, ``[records]``; an argument wins over the file) and the
+    environment."""
     env = os.environ if environ is None else environ
+    settings = settings or Settings()
     game, side = getattr(args, "game", None), getattr(args, "side", None)
-    records = getattr(args, "records", None)
+    if not game and not side and settings.game.name:
+        game, side = settings.game.name, settings.game.side or None
+    records = getattr(args, "records", None) or settings.records.folder
     profile = getattr(args, "profile", None)
     return AppConfig(
         game=game,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,8 @@ from engine.session import Event, Session
 log = logging.getLogger(__name__)
 
 # Fields that must agree between the record and the replay, when either has them.
+DISAGREES = 1     # exit status: the replay does not say what the record says
+UNREADABLE = 2    # exit status: the record cannot be read or re-judged
 COMPARED = ("move", "position", "code", "outcome", "reason", "score")
 
 
@@ -154,17 +157,23 @@ def _compare(result: ReplayResult, recorded: list[dict[str, Any]],
             result.disagreements.append(f"DISAGREE: recorded {old}; replay says {new}")
 
 
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
 def command(args: argparse.Namespace) -> int:
-    """``dicekeeper replay RECORD``."""
+    """``dicekeeper replay RECORD``: 0 when the replay agrees with the record, DISAGREES (1)
+    when it does not, UNREADABLE (2, one line on stderr) when the record cannot be read."""
     try:
         record = read_record(args.record)
         result = replay(record)
     except (RecordError, DeviceError) as exc:
-        print(f"dicekeeper replay: {exc}")
-        return 1
+        print(f"dicekeeper replay: {_one_line(exc)}", file=sys.stderr)
+        return UNREADABLE
     except (EngineError, KeyError, ValueError, TypeError) as exc:
-        print(f"dicekeeper replay: {args.record} cannot be re-judged: {exc}")
-        return 1
+        print(f"dicekeeper replay: {args.record} cannot be re-judged: {_one_line(exc)}",
+              file=sys.stderr)
+        return UNREADABLE
     for line in result.lines:
         print(line)
     for line in result.disagreements:
@@ -172,4 +181,4 @@ def command(args: argparse.Namespace) -> int:
     if result.cut_short:
         print(f"the game was cut short at t={result.last_t:.1f}s (record ends before the game)")
     print(result.summary)
-    return 2 if result.disagreements else 0
+    return DISAGREES if result.disagreements else 0
