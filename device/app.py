@@ -40,10 +40,10 @@ from device.records import (
     repair_tail,
 )
 from device.resume import ResumeOffer, find_resumable
-from device.screens import Game, Menu, Message, Screen, game_screen, render
+from device.screens import Game, Menu, Message, Screen, cursor_screen, game_screen, render
 from engine.errors import EngineError
 from engine.layout import Layout
-from engine.panel import Offer
+from engine.panel import GridEntry, Offer, Sketch
 from engine.session import Event, Session
 from engine.table import TableView, ViewStatus
 from vision.errors import VisionError
@@ -106,6 +106,17 @@ class Settler(Protocol):
 ReaderFactory = Callable[[Layout], TableReader]
 
 
+@dataclasses.dataclass(frozen=True)
+class Cursor:
+    """A move being entered on the grid: the game's ``GridEntry`` as it was when opened, the
+    cell the cursor is on (an index into its cells) and, once the cell is chosen, the value
+    shown (an index into its values)."""
+
+    entry: GridEntry
+    cell: int = 0
+    value: int | None = None
+
+
 class App:
     """The device loop. Construct with backends, then ``run()`` (or ``step()`` in tests).
 
@@ -151,6 +162,7 @@ class App:
         self.problem = ""          # what stops the app reading the table (shown on the OLED)
         self.message: Message | None = None
         self.actions: Menu | None = None  # the game's button moves, while B has opened them
+        self.cursor: Cursor | None = None  # a move entered on the grid, while it is entered
         self.page = 0  # the tally page shown once a game is over
         self.screen: Screen = self.menu.screen()
         self._camera_down = False
@@ -267,7 +279,7 @@ class App:
             self.message = Message((f"cannot start {game} {side}", str(exc)))
             return False
         self.session, self.reader, self.message, self.problem = session, reader, None, ""
-        self.actions, self.page = None, 0
+        self.actions, self.cursor, self.page = None, None, 0
         self.settle.reset()
         self._open_record(game, side, board_data)
         log.info("new game: %s (%s)", game, side)
@@ -314,7 +326,7 @@ class App:
             self.message = Message(("cannot resume the game", str(exc)))
             return False
         self.session, self.reader, self.message, self.problem = session, reader, None, ""
-        self.actions, self.page = None, 0
+        self.actions, self.cursor, self.page = None, None, 0
         self.settle.reset()
         self.clock.t = offer.last_t
         self._resume_at = offer.last_t
@@ -422,7 +434,8 @@ class App:
     def handle_press(self, press: Press | str) -> None:
         """A = next, B = select / start the clock / the game's actions / new game, C = back,
         long C = menu. During a game whose panel offers moves for the buttons (who starts, a
-        declaration), B opens them as a list; once it is over, A leafs through its tally."""
+        declaration), B opens them as a list, with the move entered on the grid last (alone, B
+        opens its cursor at once); once it is over, A leafs through its tally."""
         name = getattr(press, "value", press)
         if self.offer is not None:
             self._press_on_offer(name)
@@ -437,12 +450,17 @@ class App:
             return
         if name == "C_LONG":
             self.abandon()
+        elif self.cursor is not None:
+            self._press_in_cursor(name)
         elif self.actions is not None:
             self._press_in_actions(name)
         elif self.session.outcome is not None:
             self._press_after_the_end(name)
+        elif name == "B" and (entry := self._entry()) is not None and not self._offers():
+            self.cursor = Cursor(entry)
         elif name == "B" and self._offers():
-            self.actions = Menu("Actions", tuple(o.label for o in self._offers()), 0)
+            labels = tuple(o.label for o in self._offers()) + ((entry.label,) if entry else ())
+            self.actions = Menu("Actions", labels, 0)
         elif name == "B":
             self.session, events = self.session.start_timer(self.now)
             self._events(events, "button")
@@ -455,27 +473,64 @@ class App:
             offers = (*offers, Offer("start the clock", ""))
         return offers
 
+    def _entry(self) -> GridEntry | None:
+        """The move the game lets the buttons enter on the grid now (with a cell to enter)."""
+        if self.session is None or self.session.state is None:
+            return None
+        entry = self.session.summary_view(self.now).panel.entry
+        return entry if entry is not None and entry.cells and entry.values else None
+
     def _press_in_actions(self, name: str) -> None:
-        """The actions list: A next, B enter the move, C close."""
+        """The actions list: A next, B enter the move (or open the grid's cursor), C close."""
         assert self.actions is not None and self.session is not None
-        offers = self._offers()
-        if name == "A" and offers:
-            self.actions = dataclasses.replace(
-                self.actions, index=(self.actions.index + 1) % len(offers))
+        offers, entry = self._offers(), self._entry()
+        count = len(offers) + (1 if entry is not None else 0)
+        if name == "A" and count:
+            self.actions = dataclasses.replace(self.actions, index=(self.actions.index + 1) % count)
             return
-        chosen = offers[self.actions.index] if name == "B" and offers else None
+        index = self.actions.index
         self.actions = None
+        if name == "B" and entry is not None and index == len(offers):
+            self.cursor = Cursor(entry)
+            return
+        chosen = offers[index] if name == "B" and index < len(offers) else None
         if chosen is None:
             return
-        if not chosen.move:
-            self.session, events = self.session.start_timer(self.now)
-        else:
-            try:
-                self.session, events = self.session.enter(chosen.move, self.now)
-            except EngineError as exc:  # the game refused its own offer: say so, keep playing
-                log.error("the game refused %r: %s", chosen.move, exc)
-                self.problem = str(exc)
-                return
+        if chosen.move:
+            self._enter(chosen.move)
+            return
+        self.session, events = self.session.start_timer(self.now)
+        self._events(events, "button")
+
+    def _press_in_cursor(self, name: str) -> None:
+        """The grid's cursor: A the next cell (or value), B choose the cell (or enter the
+        move), C back a step (from the cell: closed)."""
+        assert self.cursor is not None and self.session is not None
+        cursor, entry, value = self.cursor, self.cursor.entry, self.cursor.value
+        if value is None:  # choosing the cell
+            if name == "A":
+                self.cursor = dataclasses.replace(cursor, cell=(cursor.cell + 1) % len(entry.cells))
+            elif name == "B":
+                self.cursor = dataclasses.replace(cursor, value=0)
+            elif name == "C":
+                self.cursor = None
+        elif name == "A":
+            self.cursor = dataclasses.replace(cursor, value=(value + 1) % len(entry.values))
+        elif name == "B":
+            self.cursor = None
+            self._enter(entry.text(entry.cells[cursor.cell], entry.values[value]))
+        elif name == "C":
+            self.cursor = dataclasses.replace(cursor, value=None)
+
+    def _enter(self, move: str) -> None:
+        """Enter a move the buttons built (an offer, a grid entry); the rules judge it."""
+        assert self.session is not None
+        try:
+            self.session, events = self.session.enter(move, self.now)
+        except EngineError as exc:  # the game refused its own offer: say so, keep playing
+            log.error("the game refused %r: %s", move, exc)
+            self.problem = str(exc)
+            return
         self._events(events, "button")
 
     def _press_after_the_end(self, name: str) -> None:
@@ -493,7 +548,7 @@ class App:
             self._write({"type": "abandoned", "t": self.now, "source": "button"})
             log.info("game abandoned at t=%.1f", self.now)
         self._close_record()
-        self.session = None
+        self.session, self.actions, self.cursor = None, None, None
         self.menu = MenuState(games=self.menu.games, version=self.menu.version)
 
     # ------------------------------------------------------------------ screen
@@ -509,6 +564,10 @@ class App:
             return self.menu.screen()
         if self.actions is not None:
             return self.actions
+        if self.cursor is not None:
+            entry = self.cursor.entry
+            sketch = self.session.summary_view(self.now).panel.sketch or _blank_sketch(entry)
+            return cursor_screen(entry, sketch, self.cursor.cell, self.cursor.value)
         model = game_screen(self.session.summary_view(self.now), self.page)
         problem = self.problem or self.record_problem
         if problem and isinstance(model, Game):
@@ -539,6 +598,13 @@ class App:
 
 
 # ---------------------------------------------------------------------- wiring helpers
+
+def _blank_sketch(entry: GridEntry) -> Sketch:
+    """An empty grid holding an entry's cells, for a game whose panel draws no sketch."""
+    rows = 1 + max(r for r, _ in entry.cells)
+    cols = 1 + max(c for _, c in entry.cells)
+    return Sketch(tuple("." * cols for _ in range(rows)))
+
 
 def _default_settle(config: AppConfig) -> Settler:
     from vision.board.settle import SettleDetector

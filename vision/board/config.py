@@ -51,6 +51,14 @@ class BoardDiceConfig:
     pip_step: tuple[float, float] = (0.84, 1.3)
     min_red_saturation: int = 110
     min_red_value: int = 70  # brightest channel of a red die's body (black ink is darker)
+    # black dice (only on boards whose palette holds them): their bodies are darker than
+    # this (brightest channel) ...
+    black_max_value: int = 90
+    black_close: float = 0.35  # ... their pips filled by a closing this wide (of a die edge)
+    black_open: float = 0.5  # ... grid lines and print removed by an opening this wide
+    # ... a region of this many die areas (two touching neighbours at most) ...
+    black_area: tuple[float, float] = (0.35, 2.6)
+    black_marker_pad: float = 0.25  # ... and not within this of a marker (of a die edge)
 
     # confirming a layout on the top's pixels (``vision.board.confirm``)
     confirm_fit: float = 0.12  # worst spot's distance from its layout point, in lattice steps

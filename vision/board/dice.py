@@ -7,7 +7,9 @@ known of the board:
 
 1. pips are round spots of about a sixth of the known die edge, darker than their
    surroundings (black pips on a white die: grey level) or less saturated (white pips on a
-   red die: saturation); spots are found at that one scale, over the whole view at once;
+   red die: saturation; also blue and green dice); spots are found at that one scale, over the
+   whole view at once; on a board whose palette holds black dice, also spots lighter than
+   their surroundings (white pips on black) on dark die-sized bodies away from the markers;
 2. a pip lies on the die's top face, so the ring around it is as bright (or as saturated) as
    the brightest things near it: this drops the pips on side faces, printed text and lines;
 3. at most one die stands in a grid cell, so a cell's pips are one die; outside the grid the
@@ -27,8 +29,9 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
+from functools import partial
 
 import cv2
 import numpy as np
@@ -63,7 +66,9 @@ class Spot:
     x: float
     y: float
     strength: float
-    channel: str  # "grey" (dark pips) or "sat" (light pips on a saturated die)
+    # "grey" (dark pips), "sat" (light pips on a saturated die) or "light" (light pips on a
+    # black die)
+    channel: str
     on_top: bool = True  # False: its ring is not bright (a pip on a side face, printing)
 
 
@@ -85,7 +90,9 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
     image = usable_view(warped_bgr)
     if image is None or expected_size <= 4:
         return []
-    return dice_from_spots(image, find_spots(image, expected_size), expected_size, geometry)
+    maps = half_channels(image)
+    spots = spots_in(maps, expected_size, dark_bodies(maps, expected_size, geometry))
+    return dice_from_spots(image, spots, expected_size, geometry)
 
 
 GroupReader = Callable[[np.ndarray, list[Spot], float, bool], DieDetection | None]
@@ -97,7 +104,7 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
     """The dice a view's spots show: the spots grouped into dice, each group read (by
     ``read``, ``read_group``'s signature; ``read_group`` itself by default), and a die
     showing a side face's pips reported as cocked."""
-    read = read or read_group
+    read = read or partial(read_group, palette=geometry.palette)
     groups = group_spots([s for s in spots if s.on_top], size, geometry)
     found = [read(image, g, size, inside) for g, inside in groups]
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
@@ -154,10 +161,48 @@ def half_channels(image: np.ndarray) -> dict[str, np.ndarray]:
     return channels(cv2.pyrDown(image))
 
 
-def spots_in(maps: dict[str, np.ndarray], size: float) -> list[Spot]:
-    """``find_spots`` on the view's ``half_channels`` (spots in full-size view pixels)."""
+def dark_bodies(maps: dict[str, np.ndarray], size: float,
+                geometry: BoardGeometry) -> np.ndarray | None:
+    """Where a black die's body may lie, on the view's ``half_channels``: dark regions, their
+    pips filled in, left by an opening at half a die edge (grid lines and print go), of a
+    die's area or two (neighbours touching), away from the markers. None when the board's
+    palette holds no black dice (the light spots are not looked for)."""
+    if "black" not in geometry.palette:
+        return None
+    half = size / 2.0
+    dark = (maps["value"] <= DICE.black_max_value).view(np.uint8)
+    shut = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, _disc(DICE.black_close * half))
+    bodies = cv2.morphologyEx(shut, cv2.MORPH_OPEN, _disc(DICE.black_open * half))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(bodies)
+    area = stats[:, cv2.CC_STAT_AREA] / (half * half)
+    keep = (area >= DICE.black_area[0]) & (area <= DICE.black_area[1])
+    keep[0] = False
+    mask: np.ndarray = keep[labels].view(np.uint8)
+    scale = geometry.px_per_mm / 2.0
+    for marker in range(4):
+        xs, ys = zip(*geometry.marker_corners_mm(marker))
+        pad = DICE.black_marker_pad * half
+        x0, x1 = int(min(xs) * scale - pad), int(max(xs) * scale + pad) + 1
+        y0, y1 = int(min(ys) * scale - pad), int(max(ys) * scale + pad) + 1
+        mask[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = 0
+    return mask
+
+
+def _disc(diameter: float) -> np.ndarray:
+    side = max(3, round(diameter) | 1)
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+
+
+def spots_in(maps: dict[str, np.ndarray], size: float,
+             dark: np.ndarray | None = None) -> list[Spot]:
+    """``find_spots`` on the view's ``half_channels`` (spots in full-size view pixels);
+    with ``dark`` (``dark_bodies``), also the light spots on the black dice there."""
     spots: list[Spot] = []
     size = size / 2.0
+    if dark is not None:
+        light = _spots_in(255.0 - maps["grey"], size, "light")
+        spots += [Spot(2.0 * s.x + 0.5, 2.0 * s.y + 0.5, s.strength, s.channel, s.on_top)
+                  for s in light if dark[int(s.y), int(s.x)]]
     for name in ("grey", "sat"):
         ch, x0, y0 = maps[name], 0, 0
         if name == "sat":  # only a saturated, lit die has pips here: look only around one
@@ -343,18 +388,20 @@ def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
 
 
 def read_group(image: np.ndarray, group: list[Spot], size: float,
-                inside: bool) -> DieDetection | None:
+               inside: bool, palette: Collection[str] = ()) -> DieDetection | None:
     """Read one die from its pips: its top square rectified at the known size.
 
     Args:
         inside: the group is a grid cell's (a die there is expected; an unreadable one is
             reported with face None). Outside the grid only pips that form a layout are a die.
+        palette: the board's colours (``classify_colour`` names black, blue and green dice
+            only where it holds them).
     """
     pips, fit = best_layout(group)
     square = None if inside else _square_at(image, pips, fit, size)
     if square is not None and not plain_top(image, square, size, pips):
         return None  # outside the grid, spots with printing around them are not a die
-    found = _read_pips(image, pips, fit, size, square)
+    found = _read_pips(image, pips, fit, size, square, palette)
     if found.face is None and 2 <= len(group) <= 7:
         # one stray spot (a pip on a side face, a printed dot) may spoil the layout
         for i in range(len(group)):
@@ -362,7 +409,7 @@ def read_group(image: np.ndarray, group: list[Spot], size: float,
             fit_rest = fit_pips(centres(rest)) if len(rest) > 1 else None
             if len(rest) > 1 and (fit_rest is None or fit_rest[1] > DICE.fit_error):
                 continue
-            retry = _read_pips(image, rest, fit_rest, size)
+            retry = _read_pips(image, rest, fit_rest, size, palette=palette)
             if retry.face is not None:
                 found = retry
                 break
@@ -388,7 +435,8 @@ def _square(die: DieDetection) -> Candidate:
 
 
 def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | None,
-               size: float, square: Candidate | None = None) -> DieDetection:
+               size: float, square: Candidate | None = None,
+               palette: Collection[str] = ()) -> DieDetection:
     """The die whose pips these are, read at its pips' centre and angle (face None if unsure).
 
     Args:
@@ -422,7 +470,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
                           reason="" if plain else "unclear pips")
     step = READER.nominal_step * CROP / 2 * size / cand.size  # the known die's, in crop pixels
     face, conf, reason = _verdict(crop, reading, len(pips), step)
-    colour = classify_colour(crop, reading.body)
+    colour = classify_colour(crop, reading.body, palette)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
 
@@ -542,4 +590,4 @@ def in_scale(pips: tuple[Blob, ...], step: float) -> bool:
 
 
 def _colour(group: list[Spot]) -> str:
-    return "red" if group[0].channel == "sat" else "unknown"
+    return {"sat": "red", "light": "black"}.get(group[0].channel, "unknown")
