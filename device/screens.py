@@ -46,7 +46,8 @@ class Menu:
 @dataclass(frozen=True)
 class Game:
     """A game in progress: the clock, the moves made (under the game's short label, "P 3"),
-    a status line and the last warning."""
+    a status line and the last warning. Under a clock, the game's first line (``lines``: the
+    queue, the effect to apply) stands above the status while no warning takes the room."""
 
     title: str
     remaining_s: float | None
@@ -264,14 +265,19 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
         _render_clock(draw, model)
     else:
         _render_turn(draw, model)
-    status_top, band_top = 39, 52
-    if model.warning_code or model.warning_message:
+    status_top, band_top = 39, HEIGHT
+    warned = bool(model.warning_code or model.warning_message)
+    clocked = model.remaining_s is not None
+    fact = model.lines[0] if clocked and model.lines and not warned else ""
+    if warned:
         lines, wsize = _warning_lines(model)
         band_top = HEIGHT - len(lines) * (wsize + 2) - 1
         _band(draw, band_top, lines, wsize)
+    if fact:  # the game's first line under the clock, the status below it
+        _centred(draw, status_top, fact, SMALL)
+        status_top += SMALL + 2
     if model.status and band_top > status_top + SMALL:
-        warned = bool(model.warning_code or model.warning_message)
-        _status(draw, status_top, model.status, two_lines=not warned)
+        _status(draw, status_top, model.status, two_lines=not warned and not fact)
 
 
 def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
