@@ -126,7 +126,27 @@ class Message:
     lines: tuple[str, ...]
 
 
-Screen = Greeting | Menu | Game | Result | GridCursor | WalkChoice | Message
+@dataclass(frozen=True)
+class Notice:
+    """A titled screen of a few lines with what the buttons do now ("B calibrate  C later"):
+    a fault found at start, a step of the guided calibration, a question before shutting down.
+
+    Attributes:
+        title: on the lit band at the top.
+        lines: what is wrong or what to do, wrapped in small text.
+        hint: the buttons' meaning, on the bottom line.
+        sketch: a small picture of the board on the right (the cells to put dice on).
+        progress: 0..1 for a bar over the hint (how long a button has been held), or None.
+    """
+
+    title: str
+    lines: tuple[str, ...] = ()
+    hint: str = ""
+    sketch: Sketch | None = None
+    progress: float | None = None
+
+
+Screen = Greeting | Menu | Game | Result | GridCursor | WalkChoice | Message | Notice
 
 
 def clock_text(seconds: float) -> str:
@@ -490,6 +510,30 @@ def _render_message(draw: ImageDraw.ImageDraw, model: Message) -> None:
         _centred(draw, top + i * 15, line, 12)
 
 
+def _render_notice(draw: ImageDraw.ImageDraw, model: Notice) -> None:
+    """Title band, up to four lines of 9 px text (beside the sketch when there is one), the
+    hint on the bottom line, and a progress bar above it."""
+    draw.rectangle((0, 0, WIDTH - 1, 11), fill=1)
+    title, size = _fit(model.title, WIDTH - 4)
+    _text(draw, (2, 0), title, size, fill=0)
+    sketch_w = _sketch_width(model.sketch, 36) + 3 if model.sketch else 0
+    width = WIDTH - 2 - sketch_w
+    bottom = HEIGHT - (11 if model.hint else 0) - (4 if model.progress is not None else 0)
+    rows = max(1, (bottom - 13) // 11)
+    lines = [w for line in model.lines for w in _wrap(line, width, 9)]
+    for i, line in enumerate(lines[:rows]):
+        _text(draw, (0, 13 + i * 11), _fit(line, width, 9)[0], 9)
+    if model.sketch is not None:
+        _draw_sketch(draw, model.sketch, WIDTH - sketch_w + 3, 14, 36)
+    if model.progress is not None:
+        top = HEIGHT - (15 if model.hint else 4)
+        draw.rectangle((0, top, WIDTH - 1, top + 2), outline=1)
+        draw.rectangle((0, top, round((WIDTH - 1) * min(1.0, max(0.0, model.progress))),
+                        top + 2), fill=1)
+    if model.hint:
+        _centred(draw, HEIGHT - 11, model.hint, 9)
+
+
 _RENDERERS: dict[type, Callable[[ImageDraw.ImageDraw, Any], None]] = {
     Greeting: _render_greeting,
     Menu: _render_menu,
@@ -498,6 +542,7 @@ _RENDERERS: dict[type, Callable[[ImageDraw.ImageDraw, Any], None]] = {
     GridCursor: _render_cursor,
     WalkChoice: _render_walk,
     Message: _render_message,
+    Notice: _render_notice,
 }
 
 
