@@ -84,3 +84,44 @@ def test_without_a_roll_in_view_the_roll_is_entered_die_by_die(tmp_path: Path) -
     for key in "B" "AAB" "AB":                  # 1; then 1,3 of 1..6; then 1,3,4 of 3..6
         app.handle_press(key)
     assert app.session.last_move == "roll=1,3,4" and app.session.state.roll == (1, 3, 4)
+
+
+def test_a_write_entered_whose_ink_never_appears_is_warned(tmp_path: Path) -> None:
+    """The camera checks the buttons: the write entered, then the dice thrown again with no
+    ink in its cell is HV-F9."""
+    rolled = "roll=2@20:150,5@40:170,6@60:190 passes=-"
+    app = hv_app(tmp_path, [(1.0, f"{EMPTY} {ROLL}"), (2.0, f"{EMPTY} {rolled}")])
+    app.step()
+    assert app.session is not None
+    walk = app.session.summary_view(app.now).panel.walk
+    assert walk is not None
+    move = next(text for steps, text in walk.paths if len(steps) == 2)
+    for key in "B" + "A" * walk.indices(move)[0] + "B" + "A" * walk.indices(move)[1] + "B":
+        app.handle_press(key)
+    assert app.session.last_move == move
+    app.step()                                   # thrown again: the written cell is blank
+    assert app.session.warning is not None and app.session.warning[0] == "HV-F9"
+
+
+def test_a_tile_entered_whose_ink_never_appears_is_warned(tmp_path: Path) -> None:
+    """No Gaps: the tile entered with the walk, then its die spent with no ink on the entered
+    cells is NG-F3 (the camera's check of an entered tile)."""
+    empty = "/".join(["......"] * 6)
+    config = AppConfig(game="no-gaps", side="a", record_file=tmp_path / "r.jsonl",
+                       settle_frames=1)
+    reader = TextReader(game="no-gaps")
+    app = App(camera=FakeCamera([(1.0, f"{empty} fresh=1,2,3,4,5,6 spent=- removed=-"),
+                                 (2.0, f"{empty} fresh=2,3,4,5,6 spent=1 removed=-")]),
+              display=RecordingDisplay(), readers=lambda layout: reader, config=config,
+              sleep=lambda s: None)
+    app.step()
+    assert app.session is not None and app.session.state is not None
+    walk = app.session.summary_view(app.now).panel.walk
+    assert walk is not None and walk.label == "enter a tile"
+    move = "1:M1@r5c5"
+    keys = "B" + "".join("A" * i + "B" for i in walk.indices(move))
+    for key in keys:
+        app.handle_press(key)
+    assert app.session.last_move == move
+    app.step()
+    assert app.session.warning is not None and app.session.warning[0] == "NG-F3"
