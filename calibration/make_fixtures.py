@@ -18,6 +18,8 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   mistakes (TS-F2, TS-F4).
 - ``device/sessions/growing-nine-a/`` and ``device/sessions/pairing-five-basic/``: the
   sessions of ``calibration.scripts.growing_nine`` and ``.pairing_five`` (``GAME_SESSIONS``),
+  and likewise ``horizontal-vertical-total/`` and ``no-gaps-a/`` (with marker ink, and the
+  button presses that enter moves, ``session.json`` ``presses``),
   in the same form; their ``expected.json`` lists the moves and the illegal actions as the
   session records them.
 
@@ -37,7 +39,7 @@ import cv2
 import numpy as np
 
 from calibration.board_files import load_layout
-from calibration.scripts import growing_nine, pairing_five
+from calibration.scripts import growing_nine, horizontal_vertical, no_gaps, pairing_five
 from calibration.scripts import two_one_six as ts_script
 from calibration.scripts.frames import GameScript, check
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
@@ -52,8 +54,13 @@ TS_JPEG_QUALITY = 70  # the 2 1 6 game has 36 placements: smaller frames keep it
 SESSION_NAME = f"{GAME}-{SIDE}"
 BOARDS = {side: load_layout(GAME, side) for side in ("simple", "complex")}
 GAME_SESSIONS = {"growing-nine-a": growing_nine.build_script,
-                 "pairing-five-basic": pairing_five.build_script}
-"""Growing Nine's and Pairing Five's recorded sessions: folder name -> the script building it."""
+                 "pairing-five-basic": pairing_five.build_script,
+                 "horizontal-vertical-total": horizontal_vertical.build_script,
+                 "no-gaps-a": no_gaps.build_script}
+"""The recorded sessions of ``calibration.scripts``: folder name -> the script building it."""
+SESSION_QUALITY = {"horizontal-vertical-total": 70}
+"""JPEG quality of a session's frames where not ``JPEG_QUALITY`` (the A3 board of Horizontal
+& Vertical: its 100-odd frames stay under 4 MB)."""
 BASE = Scene(board=BOARDS["simple"], grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
              pose=Pose(pitch_deg=4.0, roll_deg=3.0), layout_seed=11, table_seed=3)
@@ -194,6 +201,8 @@ def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[
     frames = [{"file": f"frames/{i:03d}.jpg", "t": f.t} for i, f in enumerate(script.frames)]
     session = {"game": script.game, "side": script.side, "format": 1, "size": [640, 480],
                "expected_final_line": final, "frames": frames}
+    if script.presses:
+        session["presses"] = script.presses
     to_text = find_game(script.game).view_to_text
     expected = {"game": script.game, "side": script.side,
                 "start_position": script.start_position, "moves": script.moves,
@@ -201,6 +210,8 @@ def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[
                 "views": [{"file": fr["file"], "t": f.t, "kind": f.kind,
                            "view": to_text(f.view)}
                           for fr, f in zip(frames, script.frames)]}
+    if script.entered:
+        expected["entered"] = script.entered
     return session, expected
 
 
@@ -213,7 +224,8 @@ def write_game_session(out: Path, name: str, script: GameScript | None = None) -
     for old in frames_dir.glob("*.jpg"):
         old.unlink()
     for i, frame in enumerate(script.frames):
-        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i))
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i),
+                    SESSION_QUALITY.get(name, JPEG_QUALITY))
     session, expected = game_session_documents(script)
     _write_json(folder / "session.json", session)
     _write_json(folder / "expected.json", expected)

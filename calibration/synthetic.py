@@ -4,8 +4,9 @@ A ``Scene`` says what is on the table (grid faces, the red die's cell, loose dic
 push die, a hand, covered markers) and how it is photographed (camera pose, light, noise, blur,
 JPEG quality, output size). ``render_scene(scene, seed=...)`` turns it into a BGR photo:
 
-1. the world plane (table texture, the printed board from ``board_art``, drop shadows) is
-   drawn in board millimetres and warped into the camera with a plane homography;
+1. the world plane (table texture, the printed board from ``board_art``, marker ink written
+   on it from ``ink_art``, drop shadows) is drawn in board millimetres and warped into the
+   camera with a plane homography;
 2. the dice are drawn with ``dice_art`` on a layer 16 mm above the board (their top faces),
    plus darker copies at lower heights that show the sides a perspective camera sees;
 3. a hand (arm, palm, fingers) is drawn on a plane above the dice;
@@ -15,8 +16,8 @@ The layout of a scene (die jitter and rotation, the table texture) comes from th
 ``layout_seed`` / ``table_seed``, so a recorded session keeps its dice still between frames;
 ``seed`` only changes sensor noise. Seeded ``numpy.random.Generator`` only.
 
-May import: calibration.dice_art, calibration.board_art, engine (the layout, cells), numpy,
-cv2.
+May import: calibration.dice_art, calibration.board_art, calibration.ink_art, engine (the
+layout, cells), numpy, cv2.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import numpy as np
 
 from calibration.board_art import draw_board
 from calibration.dice_art import draw_die
+from calibration.ink_art import Ink, draw_ink
 from engine.layout import Layout
 from engine.table import Cell
 
@@ -144,6 +146,8 @@ class Scene:
         red: body colour of the red die (``"red"`` or ``"translucent-red"``).
         pose, light, hand: see ``Pose``, ``Light``, ``Hand``.
         covered_markers: ids of markers hidden under an object (a notebook).
+        ink: marker ink written on the board (``calibration.ink_art.Ink``: a digit, an X,
+            hatching, a tick), drawn on the paper under the dice; none by default.
         table: ``"wood"`` or ``"cloth"``; table_seed: its texture.
         noise: sensor noise standard deviation (grey levels at full light).
         blur: Gaussian blur sigma in output pixels.
@@ -164,6 +168,7 @@ class Scene:
     light: Light = Light()
     hand: Hand | None = None
     covered_markers: tuple[int, ...] = ()
+    ink: tuple[Ink, ...] = ()
     table: str = "wood"
     table_seed: int = 0
     noise: float = 3.0
@@ -368,6 +373,7 @@ def _draw_plane(scene: Scene, raster: Raster) -> np.ndarray:
     plane = table_texture(scene.table, raster.width, raster.height, raster.px_per_mm,
                           scene.table_seed).copy()
     _paste_paper(plane, scene.board, raster)
+    draw_ink(plane, scene.ink, raster.px_per_mm, (raster.x0_mm, raster.y0_mm))
     for marker_id in scene.covered_markers:
         _draw_cover(plane, scene.board, marker_id, raster)
     return plane

@@ -1,10 +1,11 @@
 """The board path's own thresholds, in frozen configs, one per stage.
 
 ``DICE`` (the board dice reader: ``vision.board.dice``, ``.confirm``, ``.dice_reader``),
-``HAND`` (``vision.board.hand``), ``MARKERS`` (``vision.board.markers`` and ``.warp``),
-``OCCUPANCY`` (``vision.board.occupancy``) and ``PIPELINE`` (``vision.board.pipeline``) are the
-configurations the board path uses; a field is read as ``DICE.field``. The confidence a face is
-called at, and every threshold of the shared top-face reader, are ``vision.top.config.READER``'s.
+``HAND`` (``vision.board.hand``), ``INK`` (``vision.board.ink``), ``MARKERS``
+(``vision.board.markers`` and ``.warp``), ``OCCUPANCY`` (``vision.board.occupancy``) and
+``PIPELINE`` (``vision.board.pipeline``) are the configurations the board path uses; a field is
+read as ``DICE.field``. The confidence a face is called at, and every threshold of the shared
+top-face reader, are ``vision.top.config.READER``'s.
 
 May import ``vision.top.config`` only.
 """
@@ -103,6 +104,29 @@ class HandConfig:
 
 
 @dataclass(frozen=True)
+class InkConfig:
+    """Marker ink written in the cells and the ink boxes of a board (``vision.board.ink``).
+
+    Ink is a dark stroke on the printed empty cell: a pixel darker than the paper around it
+    (the grey closing of the view, which fills in strokes narrower than ``stroke_mm``) by
+    ``stroke_contrast`` of the paper's level. Broad dark things (a shadow, a hand, a die's side)
+    are not strokes and are not ink."""
+
+    inset_mm: float = 3.0  # a cell's border band (grid lines, a neighbour's overrun) is ignored
+    box_inset_mm: float = 2.5  # an ink box's printed outline is ignored
+    stroke_mm: float = 5.0  # strokes narrower than this are filled in by the paper's closing
+    stroke_contrast: float = 0.3  # of the paper's level: how much darker an ink pixel is
+    # of a cell's inner square: less ink is a speck (paper grain, a stray dot), none at all
+    min_coverage: float = 0.02
+    sure_coverage: float = 0.05  # this much ink is read surely (confidence 1); less, unsurely
+    # a die lying on a cell: its pips are round dark blobs a handwritten stroke never leaves
+    pip_area: tuple[float, float] = (0.4, 2.6)  # of a nominal pip's area (``DICE.pip_radius``)
+    pip_fill: float = 0.55  # of its bounding box a round blob fills, at least
+    pip_aspect: float = 1.6  # longer side / shorter side of a round blob's box, at most
+    die_pips: int = 2  # pip-like blobs that make a cell's "ink" a die's face
+
+
+@dataclass(frozen=True)
 class MarkerConfig:
     """Locating the board by its markers (``vision.board.markers``) and warping it
     (``vision.board.warp``)."""
@@ -150,6 +174,7 @@ class PipelineConfig:
 
 DICE = BoardDiceConfig()
 HAND = HandConfig()
+INK = InkConfig()
 MARKERS = MarkerConfig()
 OCCUPANCY = OccupancyConfig()
 PIPELINE = PipelineConfig()

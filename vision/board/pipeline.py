@@ -14,9 +14,12 @@
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
 6. find and read the dice in the canonical view (``vision.board.dice.find_board_dice``; a die
    unchanged since the last frame keeps its reading, ``vision.board.dice_reader``);
-7. place every die in its grid cell or among the dice outside the grid, in millimetres, with
-   a lower confidence for a die straddling two cells or sharing a cell; a cell that visibly
-   holds something the reader did not report gets an abstained die (``vision.board.occupancy``).
+7. on a board played with a marker (the layout's items are ink, or it names ink zones), find
+   the ink in the cells and the ink boxes (``vision.board.ink``);
+8. place every die in its grid cell or among the dice outside the grid, in millimetres, with
+   a lower confidence for a die straddling two cells or sharing a cell; ink in the cells
+   without a die and in the ink zones; a cell that visibly holds something the reader did not
+   report and that holds no ink gets an abstained die (``vision.board.occupancy``).
 
 Never raises for a bad frame. A readable frame gives status SETTLED for that one frame: the
 referee must only see views that went through ``vision.board.settle.SettleDetector``.
@@ -39,6 +42,7 @@ from vision.board.config import MARKERS, PIPELINE
 from vision.board.dice_reader import BoardDiceReader
 from vision.board.geometry import BoardGeometry
 from vision.board.hand import detect_hand
+from vision.board.ink import InkReading, find_ink, reads_ink
 from vision.board.markers import BoardLocation, TrackedWindow, detect_markers, location_from_markers
 from vision.board.occupancy import occupied_cells
 from vision.board.profile import CalibrationProfile
@@ -145,9 +149,10 @@ class BoardReader:
                                    BoardNotFoundError(location.missing).args[0], **extra)
         extra.update(self._light_check(warped))
         detections = self._find_dice(warped, expected_size=self.geometry.die_px)
+        ink = find_ink(warped, self.geometry) if reads_ink(self.geometry.layout) else None
         return place_dice(detections, self.geometry, location.confidence, extra,
                           seen_markers=seen,
-                          occupied=lambda: occupied_cells(warped, self.geometry))
+                          occupied=lambda: occupied_cells(warped, self.geometry), ink=ink)
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
         """Compare the paper's brightness with the white die measured at calibration.
@@ -243,7 +248,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
                location_confidence: float = 1.0,
                extra: Mapping[str, object] | None = None, *,
                seen_markers: Sequence[int] = (),
-               occupied: Sequence[Cell] | Callable[[], Sequence[Cell]] = ()) -> TableView:
+               occupied: Sequence[Cell] | Callable[[], Sequence[Cell]] = (),
+               ink: InkReading | None = None) -> TableView:
     """Put detections from the canonical view into grid cells, the layout's named zones and
     the outside list.
 
@@ -261,6 +267,11 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
             function giving them is called only when a cell got no detection (most frames
             of a game have a die in every cell; the edge map costs 0.4 ms on the development
             machine).
+        ink: the ink found (``vision.board.ink.find_ink``) on a board played with a marker: an
+            ink item in each inked cell that holds no die read (a die lying there is what is
+            seen of it; the reader's abstentions there are its strokes), added to its zone's
+            items for an ink box; an inked cell is not occupied, a cell whose marks are a
+            die's pips is (``InkReading.dice``).
 
     Returns:
         A SETTLED single-frame view. A cell holding two detections keeps the more confident
@@ -285,15 +296,25 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
             continue
         zone = geometry.zone_at(x_mm, y_mm)
         (zoned.setdefault(zone.name, []) if zone is not None else outside).append(die)
+    inked = {} if ink is None else {(c.r, c.c): item for c, item in ink.cells.items()
+                                    if not any(d.face for d in cells.get((c.r, c.c), []))}
     if callable(occupied):
-        occupied = occupied() if len(cells) < geometry.rows * geometry.cols else ()
-    unread = [cell for cell in occupied if (cell.r, cell.c) not in cells]
-    for cell in unread:
+        occupied = occupied() if len(cells) + len(inked) < geometry.rows * geometry.cols else ()
+    pips = [] if ink is None else list(ink.dice)
+    unread = [cell for cell in [*occupied, *pips] if (cell.r, cell.c) not in cells
+              and (cell.r, cell.c) not in inked]
+    for cell in dict.fromkeys(unread):
         x_mm, y_mm = geometry.cell_centre_mm(cell)
         cells[(cell.r, cell.c)] = [Item(None, Colour.UNKNOWN, 0.0, x_mm, y_mm)]
+    for place, item in inked.items():
+        cells[place] = [item]
+    for name, items in ink.zones if ink is not None else ():
+        zoned.setdefault(name, []).extend(items)
     grid = tuple(tuple(_one(cells.get((r, c), [])) for c in range(geometry.cols))
                  for r in range(geometry.rows))
     crowded = sorted(f"r{r}c{c}" for (r, c), dice in cells.items() if len(dice) > 1)
+    if ink is not None:
+        extra = {**(extra or {}), "ink": sorted(f"r{r}c{c}" for r, c in inked)}
     info = {**(extra or {}), "crowded": crowded, "unread": [str(cell) for cell in unread]}
     zones = tuple((z.name, reading_order(zoned.get(z.name, []), geometry.die_mm / 2))
                   for z in geometry.zones)
