@@ -3,7 +3,8 @@
 Each scene (``cube_scene``, seeded by its number) is a position of a game: some of the eight
 cubes on grid cells (a little off centre, turned up to 20 degrees), the others in two tidy
 columns in the off-board zone; in about a third of the scenes one cell holds a stack, in one
-in ten two; the ring lies on one board cube in most. Each scene has its own camera pose
+in ten two; the ring lies on one board cube in most (on the stack, mostly: in the game a stack
+is the last move, and the ring goes on the cube moved last). Each scene has its own camera pose
 (height 390-480 mm, 45 degrees across, tilted up to 8 degrees, turned up to 8), light
 (level, gradient, vignetting and a colour temperature from 2700 K to 6500 K, the camera's
 exposure keeping the paper below full scale), soft shadows of things out of view (taking
@@ -78,9 +79,11 @@ def cube_scene(number: int) -> Scene:
             upper = _cube(rng, base.x_mm + float(rng.uniform(-1, 1)),
                           base.y_mm + float(rng.uniform(-1, 1)), base.edge_mm, 8)
             cubes.append(upper)
-    if rng.random() < 0.8:
+    if rng.random() < 0.8:  # the ring lies on the cube moved last: a stack is always a last move
         tops = _tops(cubes)
-        ringed = tops[int(rng.integers(len(tops)))]
+        stacked = [c for c in tops if c.z_mm > 0]
+        ringed = (stacked[0] if stacked and rng.random() < 0.85
+                  else tops[int(rng.integers(len(tops)))])
         cubes[cubes.index(ringed)] = TableCube(**{**ringed.__dict__, "ringed": True})
     spots = [(x, y) for y in ZONE_ROWS for x in ZONE_COLUMNS]
     for j in rng.permutation(len(spots))[:8 - on_board]:

@@ -103,17 +103,17 @@ class CubesConfig:
     ring_radii_mm: tuple[float, float] = (10.0, 13.0)  # inner and outer radius
     ring_thick_mm: float = 2.0  # its top lies this far above the cube's top
     ring_area: tuple[float, float] = (0.5, 1.6)  # a group of its pixels has this share of its area
+    ring_reach: float = 1.25  # of its outer radius: its pixels are weighed within this
+    ring_profile_mm: float = 0.25  # the step of its radial profiles ...
+    ring_sectors: int = 16  # ... one per sector
+    ring_rim_percentile: float = 25.0  # of the sectors' rims: the ring's outer radius
     ring_turn_share: float = 0.45  # of the top's side: the edges giving a ringed top's turn
 
-    # candidates (step 3)
-    search_margin_mm: float = 6.0  # cubes are looked for this far beyond the grid and the zones
-    blob_sigma: float = 0.2  # of a top's side: the edges' strength is blurred this much
-    candidate_spacing_mm: float = 8.0  # candidates are local maxima this far apart
-    seed_offset: float = 0.5  # of the cube's edge: the fit also starts this far each way
-    min_candidate: float = 0.02  # the blurred edges' strength at a candidate, at least
-    max_candidates: int = 16  # off the grid, strongest first; the game has eight cubes
-    turn_window: float = 0.7  # of a top's side: the edges giving a candidate's turn, each way
+    # seeds (step 3)
+    seed_step: float = 0.5  # of the cube's edge: seeds this far apart
+    turn_window: float = 0.7  # of a top's side: the edges giving a seed's turn, each way
     same_cube: float = 0.8  # of the cube's edge: footprints this close are one cube
+    same_place: float = 0.15  # of the cube's edge: searches that came this close agree
 
     # the silhouette (step 4)
     outline_points: int = 10  # samples along each edge of the outline
@@ -122,8 +122,13 @@ class CubesConfig:
     edge_offsets: int = 3  # places looked at across that reach
     min_seen: float = 0.6  # share of a cube's outline that must lie in the view
     fit_steps: tuple[float, float] = (2.0, 4.0)  # first steps of the search: mm, degrees
+    uneven_weight: float = 0.5  # the search's cost of an uneven top (per unit of spread)
+    body_points: int = 12  # a top's body is looked at at this many points ...
+    body_radius: float = 0.37  # ... this far from its centre (of its side)
+    max_uneven: float = 0.1  # a top's body spreads at most this much (brightness / paper)
     fit_levels: int = 4  # the steps are halved this many times
-    coarse_levels: int = 2  # ... the first of them from each seed
+    coarse_levels: int = 2  # ... the first of them from every seed, the rest from the best
+    search_margin_mm: float = 6.0  # a footprint stands this far beyond the grid or a zone, at most
     fit_rounds: int = 4  # moves tried at one step size, at most
     min_edge: float = 0.06  # an outline weaker than this (mean contrast per pixel) is no cube
     edge_present: float = 0.03  # contrast across the outline where an edge crosses it

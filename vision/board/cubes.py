@@ -9,13 +9,12 @@ margin beyond the board square so that tops pushed past its edge are seen whole)
    view divided by it, leaving out printed lines (grid, zone outlines);
 2. **the ring** (``CUBES.ring_bgr``, a blue annulus lying on a top's four corners, never hiding
    its middle): pixels of its hue relative to the paper's colour, grouped; a group of the
-   ring's area is a ring, its centre the ringed top's, its mean radius its height (the ring is
+   ring's area is a ring, its centre the ringed top's, its outer radius its height (the ring is
    larger the nearer it is to the camera: ``vision.board.pose``): a stack where that height is
    nearer two edges than one;
-3. **candidates**: a grid cell holds at most one cube, near its middle: each cell is one
-   candidate; off the grid (the zones) a cube is edges all round (its top, its sides, its
-   symbol): the peaks of the edges' strength blurred over a top's size; each with the turn its
-   edges agree on;
+3. **seeds**: a grid cell holds at most one cube, near its middle: four places around each
+   cell's middle; the zones hold cubes anywhere, side by side: a lattice over each zone; each
+   with the turn the edges around it agree on (a square's edges meet at right angles);
 4. **the silhouette** (cubes without the ring): seen from the camera's centre a cube's outline
    is that of its footprint and of its top, the top enlarged and pushed away from the nadir; for
    each side the top's edge, or the footprint's where the side face shows beyond it. The
@@ -97,6 +96,7 @@ class _Views:
     gx: np.ndarray          # float32 gradients of the brightness / paper, printed lines out
     gy: np.ndarray
     g: np.ndarray           # both, as one two-channel image (looked up together)
+    level: np.ndarray       # float32 brightness / paper
     s: float                # px per mm
     offset: float           # px of margin before the board square
 
@@ -140,8 +140,7 @@ def find_board_cubes(view_bgr: np.ndarray, geometry: BoardGeometry, pose: Camera
     """
     views = _prepare(view_bgr, geometry, margin_px)
     kept = [_ring_fit(views, geometry, pose, ring) for ring in _rings(views, geometry, pose)]
-    fits = _fit_candidates(views, geometry, pose, _cell_seeds(views, geometry, pose)
-                           + _candidates(views, geometry, pose))
+    fits = _fit_seeds(views, geometry, pose, _seeds(views, geometry, pose))
     for fit in sorted(fits, key=lambda f: -f.edge):
         if all(math.hypot(fit.x_mm - k.x_mm, fit.y_mm - k.y_mm) > CUBES.same_cube
                * geometry.die_mm for k in kept):
@@ -162,14 +161,15 @@ def _prepare(view: np.ndarray, geometry: BoardGeometry, margin_px: int) -> _View
     closed = cv2.GaussianBlur(closed, (0, 0), side / 4)
     paper = cv2.resize(closed, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
     paper = np.maximum(paper, 8.0)
-    gx, gy = _gradients(grey / paper)
+    level = grey / paper
+    gx, gy = _gradients(level)
     cx, cy = _gradients(_chroma(view, paper, geometry, margin_px))
     colour_edge = cx * cx + cy * cy > gx * gx + gy * gy
     gx[colour_edge], gy[colour_edge] = cx[colour_edge], cy[colour_edge]
     printed = _printed(geometry.layout, s, float(margin_px), (grey.shape[0], grey.shape[1])) > 0
     gx[printed] = 0.0
     gy[printed] = 0.0
-    return _Views(view, paper, gx, gy, cv2.merge([gx, gy]), s, float(margin_px))
+    return _Views(view, paper, gx, gy, cv2.merge([gx, gy]), level, s, float(margin_px))
 
 
 def _gradients(channel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -261,8 +261,9 @@ def _paper_near(views: _Views, centre_mm: tuple[float, float], inner_mm: float,
 # --------------------------------------------------------------------------- the ring
 
 
-def _ring_pixels(pixels: np.ndarray, paper: BGR) -> np.ndarray:
-    """Pixels whose colour, relative to the paper's, has the ring's hue."""
+def _ring_chroma(pixels: np.ndarray, paper: BGR) -> np.ndarray:
+    """Each pixel's chroma along the ring's hue relative to the paper's colour, 0 where its
+    hue is not the ring's (within ``ring_hue_tolerance``)."""
     n = pixels.reshape(-1, 3).astype(np.float32) / np.maximum(np.array(paper, np.float32), 1.0)
     o1, o2 = _opponent(n)
     r1, r2 = _opponent(np.array([CUBES.ring_bgr], np.float32))
@@ -270,7 +271,12 @@ def _ring_pixels(pixels: np.ndarray, paper: BGR) -> np.ndarray:
     along = o1 * math.cos(hue) + o2 * math.sin(hue)
     across = np.abs(o2 * math.cos(hue) - o1 * math.sin(hue))
     tolerance = math.tan(math.radians(CUBES.ring_hue_tolerance))
-    return (along >= CUBES.ring_min_chroma) & (across <= along * tolerance)
+    return np.where(across <= along * tolerance, np.maximum(along, 0.0), 0.0)
+
+
+def _ring_pixels(pixels: np.ndarray, paper: BGR) -> np.ndarray:
+    """Pixels whose colour, relative to the paper's, is the ring's."""
+    return _ring_chroma(pixels, paper) >= CUBES.ring_min_chroma
 
 
 def _opponent(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -296,7 +302,7 @@ def _rings(views: _Views, geometry: BoardGeometry,
     half = cv2.resize(views.image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     paper = _board_paper(views.image, geometry, round(views.offset))
     mask = _ring_pixels(half, paper).reshape(half.shape[:2])
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(
         mask.astype(np.uint8), connectivity=8)
     s = views.s / 2
     scale = pose.scale(geometry.die_mm + CUBES.ring_thick_mm)
@@ -306,21 +312,77 @@ def _rings(views: _Views, geometry: BoardGeometry,
     for i in range(1, count):
         if not CUBES.ring_area[0] * area <= stats[i, cv2.CC_STAT_AREA] <= CUBES.ring_area[1] * area:
             continue
-        ys, xs = np.nonzero(labels == i)
-        cx, cy = centroids[i]
-        radius = float(np.mean(np.hypot(xs - cx, ys - cy))) / s
-        if inner * 0.8 <= radius <= outer * 1.25:
-            x_mm, y_mm = (float(v) for v in ((np.array([cx, cy]) * 2 - views.offset) / views.s))
-            rings.append((x_mm, y_mm, radius))
+        centre = (np.array(centroids[i]) * 2 - views.offset) / views.s
+        found = _ring_radius(views, (float(centre[0]), float(centre[1])), outer, paper)
+        if found is not None and outer * 0.9 <= found[2] <= outer * 1.2:
+            rings.append(found)
     return rings
+
+
+def _ring_radius(views: _Views, centre_mm: tuple[float, float], outer_mm: float,
+                 paper: BGR) -> tuple[float, float, float] | None:
+    """(x, y, outer radius) in mm of a ring found near ``centre_mm``, at full scale: its
+    centre is that of its pixels weighted by their chroma along the ring's hue (twice, the
+    second time about the first's centre); its outer radius is a low percentile
+    (``ring_rim_percentile``) over ``ring_sectors`` sectors of where the brightness rises
+    steepest beyond the chroma's peak (its outer rim lies on the paper whatever the colour of
+    the top inside it, the steepest rise stays on the rim however blurred, brightness is kept
+    sharper than colour by cameras and JPEG; a shadow, or a dark side face showing beyond the
+    ring, only ever pushes some sectors' rise outwards)."""
+    x, y = centre_mm
+    for _ in range(2):
+        c = views.px(np.array([x, y]))
+        box = _box(views, np.array([c]), outer_mm * CUBES.ring_reach * views.s)
+        if box is None:
+            return None
+        x0, y0, x1, y1 = box
+        weight = _ring_chroma(views.image[y0:y1, x0:x1], paper).reshape(y1 - y0, x1 - x0)
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        total = float(weight.sum())
+        if total <= 0:
+            return None
+        px, py = float((weight * xx).sum()) / total, float((weight * yy).sum()) / total
+        x, y = (float(v) for v in views.mm(np.array([px, py])))
+    dx, dy = (xx - px).ravel(), (yy - py).ravel()
+    distance = np.hypot(dx, dy) / views.s
+    step = CUBES.ring_profile_mm
+    last = int(outer_mm * CUBES.ring_reach / step)
+    bins = np.minimum((distance / step).astype(int), last)
+    sector = ((np.arctan2(dy, dx) + math.pi) / (2 * math.pi) * CUBES.ring_sectors).astype(int)
+    sector = np.minimum(sector, CUBES.ring_sectors - 1)
+    chroma, level = weight.ravel(), views.level[y0:y1, x0:x1].ravel()
+    radii = [r for k in range(CUBES.ring_sectors)
+             if (r := _rim(bins[sector == k], chroma[sector == k], level[sector == k], last,
+                           step)) is not None]
+    if len(radii) < CUBES.ring_sectors // 2:
+        return None
+    return (x, y, float(np.percentile(radii, CUBES.ring_rim_percentile)))
+
+
+def _rim(bins: np.ndarray, chroma: np.ndarray, level: np.ndarray, last: int,
+         step: float) -> float | None:
+    """The radius (mm) where, in one sector, the brightness rises steepest beyond the ring's
+    chroma peak: the ring's outer rim on the paper."""
+    counts = np.bincount(bins, minlength=last + 1)
+    if np.count_nonzero(counts) < last * 0.8:
+        return None
+    counts = np.maximum(counts, 1)
+    profile = np.bincount(bins, weights=chroma, minlength=last + 1) / counts
+    rise = np.diff(np.bincount(bins, weights=level, minlength=last + 1) / counts)
+    peak = int(profile.argmax())
+    i = peak + int(rise[peak:].argmax())  # rise[i]: from bin i to i + 1, at radius i + 1
+    if not 0 < i < len(rise) - 1 or rise[i] <= 0:
+        return None
+    a, b, c = rise[i - 1], rise[i], rise[i + 1]  # the steepest rise, to a parabola's vertex
+    vertex = 0.5 * (a - c) / (a - 2 * b + c) if a - 2 * b + c < 0 else 0.0
+    return float((i + 1 + vertex) * step)
 
 
 def _ring_fit(views: _Views, geometry: BoardGeometry, pose: CameraPose,
               ring: tuple[float, float, float]) -> _Fit:
     """A ringed cube: its top centred in the ring, its height from the ring's size."""
     x, y, radius = ring
-    mid = sum(CUBES.ring_radii_mm) / 2  # the ring's mean radius lying on the board
-    lifted = pose.height_mm * (1.0 - mid / radius)  # the ring's height above the board
+    lifted = pose.height_mm * (1.0 - CUBES.ring_radii_mm[1] / radius)  # the ring's height
     edge = geometry.die_mm
     top = lifted - CUBES.ring_thick_mm
     stacked = abs(top - 2 * edge) < abs(top - edge)
@@ -357,44 +419,30 @@ def _search_mask(geometry: BoardGeometry, s: float, offset: float,
     return mask
 
 
-def _cell_seeds(views: _Views, geometry: BoardGeometry,
-                pose: CameraPose) -> list[tuple[float, float, float]]:
-    """(x, y in mm, turn) where a cube of each grid cell would be seen: a cell holds at most
-    one cube, near its middle (its top pushed from the nadir as high as half a cube)."""
-    side = geometry.die_mm * pose.scale(geometry.die_mm) * views.s
-    seeds = []
+def _seeds(views: _Views, geometry: BoardGeometry,
+           pose: CameraPose) -> list[tuple[float, float, float]]:
+    """Footprints (x, y in mm, turn) to search from: around the middle of each grid cell (a
+    cell holds at most one cube, near its middle) and a lattice over each zone (cubes wait
+    there anywhere, side by side), ``seed_step`` of an edge apart; each with the turn the edges
+    around its top agree on."""
+    edge = geometry.die_mm
+    step = CUBES.seed_step * edge
+    side = edge * pose.scale(edge) * views.s
+    places = []
     for r in range(geometry.rows):
         for c in range(geometry.cols):
-            x, y = pose.lifted(*geometry.cell_centre_mm(Cell(r, c)), geometry.die_mm / 2)
-            px, py = (float(v) for v in views.px(np.array([x, y])))
-            seeds.append((x, y, _turn(views, px, py, side * CUBES.turn_window)))
+            x, y = geometry.cell_centre_mm(Cell(r, c))
+            places += [(x + dx, y + dy) for dx in (-step / 2, step / 2)
+                       for dy in (-step / 2, step / 2)]
+    for zone in geometry.zones:
+        xs = np.arange(zone.x_mm + step / 2, zone.x_mm + zone.w_mm, step)
+        ys = np.arange(zone.y_mm + step / 2, zone.y_mm + zone.h_mm, step)
+        places += [(float(x), float(y)) for y in ys for x in xs]
+    seeds = []
+    for x, y in places:
+        px, py = (float(v) for v in views.px(np.array(pose.lifted(x, y, edge))))
+        seeds.append((x, y, _turn(views, px, py, side * CUBES.turn_window)))
     return seeds
-
-
-def _candidates(views: _Views, geometry: BoardGeometry,
-                pose: CameraPose) -> list[tuple[float, float, float]]:
-    """(x, y in mm, turn) of likely cubes off the grid, strongest first (see the module
-    docstring)."""
-    half = 0.5
-    gx = cv2.resize(views.gx, None, fx=half, fy=half, interpolation=cv2.INTER_AREA)
-    gy = cv2.resize(views.gy, None, fx=half, fy=half, interpolation=cv2.INTER_AREA)
-    magnitude = cv2.magnitude(gx, gy)
-    s = views.s * half
-    shape = (magnitude.shape[0], magnitude.shape[1])
-    side = geometry.die_mm * pose.scale(geometry.die_mm) * s
-    blurred = cv2.GaussianBlur(magnitude, (0, 0), CUBES.blob_sigma * side)
-    blurred[_search_mask(geometry, s, views.offset * half, shape, grid=False) == 0] = 0
-    window = max(3, round(CUBES.candidate_spacing_mm * s)) | 1
-    peaks = (blurred >= cv2.dilate(blurred, np.ones((window, window), np.uint8))) & (
-        blurred >= CUBES.min_candidate)
-    ys, xs = np.nonzero(peaks)
-    order = np.argsort(-blurred[ys, xs])[:CUBES.max_candidates]
-    out = []
-    for i in order:
-        x, y = float(xs[i]) / half, float(ys[i]) / half
-        x_mm, y_mm = (float(v) for v in views.mm(np.array([x, y])))
-        out.append((x_mm, y_mm, _turn(views, x, y, side / half * CUBES.turn_window)))
-    return out
 
 
 def _turn(views: _Views, x: float, y: float, reach: float) -> float:
@@ -492,6 +540,30 @@ def _sample(image: np.ndarray, px: np.ndarray) -> np.ndarray:
     return flat if channels > 1 else flat[:, 0]
 
 
+@lru_cache(maxsize=2)
+def _body_points(count: int) -> np.ndarray:
+    """Points of a unit top (side 1, centred) between its rim and its symbol: ``count`` on a
+    circle of radius ``body_radius``."""
+    a = np.linspace(0.0, 2 * math.pi, count, endpoint=False) + math.pi / count
+    return np.column_stack([np.cos(a), np.sin(a)]) * CUBES.body_radius
+
+
+def _unevenness(views: _Views, places: np.ndarray, height_mm: float, edge_mm: float,
+                pose: CameraPose) -> np.ndarray:
+    """The spread (standard deviation of brightness / paper) over each top's body points."""
+    unit = _body_points(CUBES.body_points)
+    a = np.radians(places[:, 2])
+    cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
+    k = pose.scale(height_mm)
+    cx, cy = pose.nadir_mm
+    tx, ty = cx + (places[:, 0:1] - cx) * k, cy + (places[:, 1:2] - cy) * k
+    side = edge_mm * k
+    px = tx + (unit[None, :, 0] * cos - unit[None, :, 1] * sin) * side
+    py = ty + (unit[None, :, 0] * sin + unit[None, :, 1] * cos) * side
+    levels = _sample(views.level, views.px(np.stack([px, py], axis=-1).reshape(-1, 2)))
+    return np.asarray(levels.reshape(len(places), -1).std(axis=1))
+
+
 def _scores(contrast: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(mean contrast, share crossed by an edge) of each outline's samples in view, (K,)
     each; an outline with less than ``min_seen`` of it in view scores 0."""
@@ -507,12 +579,20 @@ def _scores(contrast: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _search(views: _Views, geometry: BoardGeometry, pose: CameraPose, starts: np.ndarray,
             height_mm: float, levels: tuple[int, int]) -> np.ndarray:
     """Footprint places and turns (K, 3) whose outlines at ``height_mm`` have the strongest
-    edges, searched from ``starts`` together: at each step size (halved from level
-    ``levels[0]`` to ``levels[1]``) each place tries six moves (x, y, turn, each way) and
-    takes the best that is better, until none is. Returns (K, 5): x, y, turn, edge, cover."""
+    edges around an even top (the edges' mean contrast less ``uneven_weight`` times the
+    spread of the top's brightness between its rim and its symbol: an outline that comes to
+    rest across a cube's edge, its side or its symbol holds two shades), searched from
+    ``starts`` together: at each step size (halved from level ``levels[0]`` to ``levels[1]``)
+    each place tries six moves (x, y, turn, each way) and takes the best that is better, until
+    none is. Returns (K, 5): x, y, turn, edge (mean contrast), cover."""
     edge = geometry.die_mm
     places = np.array(starts, np.float64).reshape(-1, 3)
-    mean, cover = _scores(_contrasts(views, *outlines_mm(places, height_mm, edge, pose)))
+
+    def judge(tried: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        m, c = _scores(_contrasts(views, *outlines_mm(tried, height_mm, edge, pose)))
+        return m, c, m - CUBES.uneven_weight * _unevenness(views, tried, height_mm, edge, pose)
+
+    mean, cover, goal = judge(places)
     step_mm, step_deg = (v / 2 ** levels[0] for v in CUBES.fit_steps)
     moves = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
                      np.float64)
@@ -520,61 +600,56 @@ def _search(views: _Views, geometry: BoardGeometry, pose: CameraPose, starts: np
         step = moves * [step_mm, step_mm, step_deg]
         for _ in range(CUBES.fit_rounds):
             tried = (places[:, None, :] + step[None, :, :]).reshape(-1, 3)
-            m, c = _scores(_contrasts(views, *outlines_mm(tried, height_mm, edge, pose)))
-            m, c = m.reshape(-1, 6), c.reshape(-1, 6)
-            best = m.argmax(axis=1)
+            m, c, g = (v.reshape(-1, 6) for v in judge(tried))
+            best = g.argmax(axis=1)
             rows = np.arange(len(places))
-            better = m[rows, best] > mean
+            better = g[rows, best] > goal
             if not better.any():
                 break
             places[better] = tried.reshape(-1, 6, 3)[rows, best][better]
             mean[better], cover[better] = m[rows, best][better], c[rows, best][better]
+            goal[better] = g[rows, best][better]
         step_mm, step_deg = step_mm / 2, step_deg / 2
     return np.column_stack([places, mean, cover])
 
 
-def _two_best(group: np.ndarray, edge: float) -> list[np.ndarray]:
-    """The best place of one candidate's coarse searches and, when one lies a cube away from
-    it, the best of those too (two cubes side by side share a candidate)."""
-    score = group[:, 3] * group[:, 4]
-    first = int(score.argmax())
-    apart = np.hypot(group[:, 0] - group[first, 0], group[:, 1] - group[first, 1])
-    others = np.nonzero(apart > CUBES.same_cube * edge)[0]
-    out = [group[first, :3]]
-    if len(others):
-        out.append(group[others[int(score[others].argmax())], :3])
-    return out
-
-
-def _fit_candidates(views: _Views, geometry: BoardGeometry, pose: CameraPose,
-                    candidates: Sequence[tuple[float, float, float]]) -> list[_Fit]:
-    """The single cube's outline fitted from each candidate, all candidates searched
-    together; the fits whose outline is strong enough, crossed by edges along enough of it,
-    standing on the grid or a zone and off the markers.
-
-    The search runs its first ``coarse_levels`` from the candidate and from places half and
-    all of ``seed_offset`` of an edge away from it each way (a candidate found between two
-    cubes side by side lies half a cube from each), and ends from the best of them (and the
-    best a cube away from it)."""
-    if not candidates:
+def _fit_seeds(views: _Views, geometry: BoardGeometry, pose: CameraPose,
+               seeds: Sequence[tuple[float, float, float]]) -> list[_Fit]:
+    """The single cube's outlines fitted from the seeds: all searched together for
+    ``coarse_levels``; of those that came to the same place (``same_place`` of an edge) the
+    best searched on to ``fit_levels``; then, best first, those a cube apart (``same_cube``)
+    whose outline is strong enough, crossed by edges along enough of it, standing on the grid
+    or a zone and off the markers, whose top is even (``max_uneven``: a search that came to
+    rest across two cubes, or on the paper between them, is weaker or holds two shades)."""
+    if not seeds:
         return []
     edge = geometry.die_mm
-    reach = CUBES.seed_offset * edge
-    offsets = np.array([[0, 0]] + [[dx * f, dy * f] for f in (reach / 2, reach)
-                                   for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))])
-    seeds = []
-    for x_mm, y_mm, angle in candidates:
-        x, y = pose.grounded(x_mm, y_mm, edge / 2)
-        seeds += [(x + dx, y + dy, angle) for dx, dy in offsets]
     coarse = _search(views, geometry, pose, np.array(seeds), edge, (0, CUBES.coarse_levels))
-    coarse = coarse.reshape(len(candidates), len(offsets), 5)
-    starts = [start for group in coarse for start in _two_best(group, edge)]
-    singles = _search(views, geometry, pose, np.array(starts), edge, (CUBES.coarse_levels,
-                                                                       CUBES.fit_levels))
+    places = _best_apart(coarse, CUBES.same_place * edge)
+    if not places:
+        return []
+    fine = _search(views, geometry, pose, np.array(places)[:, :3], edge,
+                   (CUBES.coarse_levels, CUBES.fit_levels))
     fits = [_Fit(float(a), float(b), float(c), edge, float(e), float(v))
-            for a, b, c, e, v in singles]
-    return [f for f in fits if f.edge >= CUBES.min_edge and f.covered >= CUBES.min_covered
-            and _may_stand(geometry, f.x_mm, f.y_mm)]
+            for a, b, c, e, v in _best_apart(fine, CUBES.same_cube * edge)]
+    if not fits:
+        return []
+    uneven = _unevenness(views, np.array([[f.x_mm, f.y_mm, f.angle] for f in fits]), edge,
+                         edge, pose)
+    return [f for f, u in zip(fits, uneven)
+            if u <= CUBES.max_uneven and _may_stand(geometry, f.x_mm, f.y_mm)]
+
+
+def _best_apart(rows: np.ndarray, apart_mm: float) -> list[np.ndarray]:
+    """Search results (x, y, turn, edge, cover) strong enough to be a cube, best first
+    (edge times cover), each farther than ``apart_mm`` from every better one."""
+    kept: list[np.ndarray] = []
+    for row in rows[np.argsort(-rows[:, 3] * rows[:, 4])]:
+        if row[3] < CUBES.min_edge or row[4] < CUBES.min_covered:
+            continue
+        if all(math.hypot(row[0] - k[0], row[1] - k[1]) > apart_mm for k in kept):
+            kept.append(row)
+    return kept
 
 
 def _may_stand(geometry: BoardGeometry, x_mm: float, y_mm: float) -> bool:
