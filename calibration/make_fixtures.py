@@ -12,6 +12,9 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   ``frames/000.jpg`` ... (640x480, JPEG quality 85), ``session.json`` (game, side, frames with
   their times, the expected final line) and ``expected.json`` (pushes, the illegal push, the
   final line, per-frame expected views).
+- ``device/sessions/cubecourier-standard/``: the recorded CubeCourier game of
+  ``calibration.cube_session`` in the same format (JPEG quality ``CUBE_JPEG_QUALITY``;
+  ``expected.json`` lists ``moves`` where Unification's lists ``pushes``).
 
 May import: calibration, engine, vision; prints only in ``main``.
 """
@@ -28,15 +31,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from calibration import cube_session
 from calibration.board_files import load_layout
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
 from calibration.synthetic import Die, Hand, Light, Pose, Scene, expected_readings, render_scene
+from engine.games.cubecourier import view_to_text as cube_view_text
 from engine.games.unification import view_to_text
 
 log = logging.getLogger(__name__)
 
 JPEG_QUALITY = 85
+CUBE_JPEG_QUALITY = 80  # the cube session's 640x480 frames, well under 5 MB together
 SESSION_NAME = f"{GAME}-{SIDE}"
+CUBE_SESSION_NAME = f"{cube_session.GAME}-{cube_session.SIDE}"
 BOARDS = {side: load_layout(GAME, side) for side in ("simple", "complex")}
 BASE = Scene(board=BOARDS["simple"], grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
@@ -135,8 +142,41 @@ def write_session(out: Path, script: SessionScript | None = None) -> Path:
     return folder
 
 
-def _write_jpeg(path: Path, image: np.ndarray) -> None:
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+def cube_session_documents(script: cube_session.SessionScript
+                           ) -> tuple[dict[str, object], dict[str, object]]:
+    """``session.json`` and ``expected.json`` of the recorded CubeCourier session."""
+    final = cube_session.expected_final_line(script.frames)
+    frames = [{"file": f"frames/{i:03d}.jpg", "t": f.t} for i, f in enumerate(script.frames)]
+    game, side = cube_session.GAME, cube_session.SIDE
+    session = {"game": game, "side": side, "format": 1, "size": [640, 480],
+               "expected_final_line": final, "frames": frames}
+    expected = {"game": game, "side": side, "start_position": script.start_position,
+                "moves": script.moves, "illegal": script.illegal, "final_line": final,
+                "views": [{"file": fr["file"], "t": f.t, "kind": f.kind,
+                           "view": cube_view_text(f.view)}
+                          for fr, f in zip(frames, script.frames)]}
+    return session, expected
+
+
+def write_cube_session(out: Path, script: cube_session.SessionScript | None = None) -> Path:
+    """Render and write the recorded CubeCourier session; returns its folder."""
+    script = script or cube_session.build_script()
+    folder = out / CUBE_SESSION_NAME
+    frames_dir = folder / "frames"
+    frames_dir.mkdir(parents=True, exist_ok=True)
+    for old in frames_dir.glob("*.jpg"):
+        old.unlink()
+    for i, frame in enumerate(script.frames):
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=3000 + i),
+                    CUBE_JPEG_QUALITY)
+    session, expected = cube_session_documents(script)
+    _write_json(folder / "session.json", session)
+    _write_json(folder / "expected.json", expected)
+    return folder
+
+
+def _write_jpeg(path: Path, image: np.ndarray, quality: int = JPEG_QUALITY) -> None:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
         raise OSError(f"could not encode {path.name} as JPEG")
     path.write_bytes(data.tobytes())
@@ -151,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=default_fixtures_dir())
     parser.add_argument("--sessions", type=Path, default=default_sessions_dir())
-    parser.add_argument("--only", choices=("frames", "session"), default=None)
+    parser.add_argument("--only", choices=("frames", "session", "cubes"), default=None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     try:
@@ -159,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(write_frames(args.out))} frames in {args.out / 'frames'}")
         if args.only in (None, "session"):
             print(f"session in {write_session(args.sessions)}")
+        if args.only in (None, "cubes"):
+            print(f"session in {write_cube_session(args.sessions)}")
     except OSError as exc:
         print(f"make_fixtures: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1

@@ -421,8 +421,9 @@ def _search_mask(geometry: BoardGeometry, s: float, offset: float,
 
 def _seeds(views: _Views, geometry: BoardGeometry,
            pose: CameraPose) -> list[tuple[float, float, float]]:
-    """Footprints (x, y in mm, turn) to search from: around the middle of each grid cell (a
-    cell holds at most one cube, near its middle) and a lattice over each zone (cubes wait
+    """Footprints (x, y in mm, turn) to search from: the middle of each grid cell and four
+    places around it (a cell holds at most one cube, near its middle) and a lattice over each
+    zone (cubes wait
     there anywhere, side by side), ``seed_step`` of an edge apart; each with the turn the edges
     around its top agree on."""
     edge = geometry.die_mm
@@ -432,8 +433,8 @@ def _seeds(views: _Views, geometry: BoardGeometry,
     for r in range(geometry.rows):
         for c in range(geometry.cols):
             x, y = geometry.cell_centre_mm(Cell(r, c))
-            places += [(x + dx, y + dy) for dx in (-step / 2, step / 2)
-                       for dy in (-step / 2, step / 2)]
+            places += [(x, y)] + [(x + dx, y + dy) for dx in (-step / 2, step / 2)
+                                  for dy in (-step / 2, step / 2)]
     for zone in geometry.zones:
         xs = np.arange(zone.x_mm + step / 2, zone.x_mm + zone.w_mm, step)
         ys = np.arange(zone.y_mm + step / 2, zone.y_mm + zone.h_mm, step)
@@ -509,11 +510,14 @@ def outline_mm(x_mm: float, y_mm: float, angle: float, height_mm: float, edge_mm
     return points[0], normals[0]
 
 
-def _contrasts(views: _Views, points: np.ndarray, normals: np.ndarray) -> np.ndarray:
+def _contrasts(views: _Views, points: np.ndarray, normals: np.ndarray,
+               reach_mm: float = CUBES.edge_reach_mm) -> np.ndarray:
     """The contrast across outlines (K, P, 2) at each sample, (K, P): the strongest within
-    ``edge_reach_mm`` along the normal (the model's place is good to a millimetre); NaN where
-    the sample lies out of view. One image lookup for all of them."""
-    reach = np.linspace(-CUBES.edge_reach_mm, CUBES.edge_reach_mm, CUBES.edge_offsets)
+    ``reach_mm`` along the normal (the model's place is good to a millimetre, a search's
+    coarse steps look farther); NaN where the sample lies out of view. One image lookup for
+    all of them."""
+    offsets = max(CUBES.edge_offsets, 2 * round(reach_mm / CUBES.edge_reach_mm) + 1)
+    reach = np.linspace(-reach_mm, reach_mm, offsets)
     shifted = points[None] + reach[:, None, None, None] * normals[None]   # (O, K, P, 2)
     g = _sample(views.g, views.px(shifted.reshape(-1, 2))).reshape(shifted.shape)
     best = np.abs(g[..., 0] * normals[None, ..., 0] + g[..., 1] * normals[None, ..., 1]
@@ -584,23 +588,27 @@ def _search(views: _Views, geometry: BoardGeometry, pose: CameraPose, starts: np
     rest across a cube's edge, its side or its symbol holds two shades), searched from
     ``starts`` together: at each step size (halved from level ``levels[0]`` to ``levels[1]``)
     each place tries six moves (x, y, turn, each way) and takes the best that is better, until
-    none is. Returns (K, 5): x, y, turn, edge (mean contrast), cover."""
+    none is; an outline's edges are looked for as far as the step (so a coarse step finds
+    edges a few millimetres off). Returns (K, 5): x, y, turn, edge (mean contrast), cover."""
     edge = geometry.die_mm
     places = np.array(starts, np.float64).reshape(-1, 3)
 
-    def judge(tried: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        m, c = _scores(_contrasts(views, *outlines_mm(tried, height_mm, edge, pose)))
+    def judge(tried: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        m, c = _scores(_contrasts(views, *outlines_mm(tried, height_mm, edge, pose), reach))
         return m, c, m - CUBES.uneven_weight * _unevenness(views, tried, height_mm, edge, pose)
 
-    mean, cover, goal = judge(places)
     step_mm, step_deg = (v / 2 ** levels[0] for v in CUBES.fit_steps)
+    mean, cover, goal = judge(places, max(CUBES.edge_reach_mm, step_mm))
     moves = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
                      np.float64)
-    for _ in range(levels[1] - levels[0]):
+    for level in range(levels[1] - levels[0]):
         step = moves * [step_mm, step_mm, step_deg]
+        reach = max(CUBES.edge_reach_mm, step_mm)
+        if level:  # the goal was judged with the last step's reach
+            mean, cover, goal = judge(places, reach)
         for _ in range(CUBES.fit_rounds):
             tried = (places[:, None, :] + step[None, :, :]).reshape(-1, 3)
-            m, c, g = (v.reshape(-1, 6) for v in judge(tried))
+            m, c, g = (v.reshape(-1, 6) for v in judge(tried, reach))
             best = g.argmax(axis=1)
             rows = np.arange(len(places))
             better = g[rows, best] > goal
@@ -610,6 +618,8 @@ def _search(views: _Views, geometry: BoardGeometry, pose: CameraPose, starts: np
             mean[better], cover[better] = m[rows, best][better], c[rows, best][better]
             goal[better] = g[rows, best][better]
         step_mm, step_deg = step_mm / 2, step_deg / 2
+    if reach > CUBES.edge_reach_mm:  # report the fine reach's figures
+        mean, cover, _ = judge(places, CUBES.edge_reach_mm)
     return np.column_stack([places, mean, cover])
 
 
@@ -743,3 +753,21 @@ def _corners(x_mm: float, y_mm: float, angle: float, side_mm: float) -> np.ndarr
     h = side_mm / 2
     return np.array([[x_mm + c * u - s * v, y_mm + s * u + c * v]
                      for u, v in ((-h, -h), (h, -h), (h, h), (-h, h))])
+
+
+def top_body(view_bgr: np.ndarray, geometry: BoardGeometry, pose: CameraPose,
+             cube: CubeDetection, margin_px: int = 0) -> np.ndarray:
+    """The pixels of a found cube's top between its rim and its symbol (what its colour is
+    read from), for measuring the colours at calibration."""
+    views = _Views(view_bgr, np.empty(0, np.float32), np.empty(0, np.float32),
+                   np.empty(0, np.float32), np.empty(0, np.float32), np.empty(0, np.float32),
+                   geometry.px_per_mm, float(margin_px))
+    s = geometry.px_per_mm
+    return _top_pixels(views, cube.top_x / s, cube.top_y / s, cube.angle, cube.top_side / s,
+                       cube.ringed)
+
+
+def board_paper(view_bgr: np.ndarray, geometry: BoardGeometry, margin_px: int = 0) -> BGR:
+    """The paper's colour over the whole board (the brightest quarter of one pixel in two
+    millimetres)."""
+    return _board_paper(view_bgr, geometry, margin_px)
