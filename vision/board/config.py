@@ -91,6 +91,10 @@ class CubesConfig:
     focal_agreement: float = 0.1
     min_tilt_deg: float = 2.0
     view_margin_mm: float = 12.0  # the cube reader's view reaches this far beyond the board
+    # a view whose blocks this big (mm) keep their mean brightness within this many grey levels
+    # keeps the last reading (the recorded session's still frames: at most 5 apart, median 2)
+    still_block_mm: float = 3.0
+    still_level: float = 6.0
 
     # the paper (``find_board_cubes`` step 1)
     paper_window_mm: float = 30.0  # the paper's brightness: the brightest within this square

@@ -142,3 +142,14 @@ def test_the_dice_path_is_unchanged_on_a_dice_board():
     cubes = BoardReader(G)
     assert dice._cubes is None and dice._warper.margin_px == 0  # the reader's choice itself
     assert cubes._cubes is not None and cubes._warper.margin_px == 36
+
+
+def test_a_still_table_keeps_its_reading_and_a_moved_cube_is_read_again():
+    reader = BoardReader(G)
+    first = reader.read(render_scene(SCENE, seed=5))
+    again = reader.read(render_scene(SCENE, seed=6))  # the same table, other sensor noise
+    assert reader._cubes.reads == 1 and again.grid == first.grid
+    moved = replace(SCENE, cubes=(replace(CUBES[0], x_mm=CUBES[0].x_mm + 30.0),) + CUBES[1:])
+    view = reader.read(render_scene(moved, seed=7))
+    assert reader._cubes.reads == 2
+    assert view.at(Cell(0, 0)) is None and view.at(Cell(0, 1)).colour is Colour.RED
