@@ -132,6 +132,7 @@ class CubesConfig:
     max_uneven: float = 0.1  # a top's body spreads at most this much (brightness / paper)
     fit_levels: int = 4  # the steps are halved this many times
     coarse_levels: int = 2  # ... the first of them from every seed, the rest from the best
+    coarse_share: float = 0.5  # a coarse place is kept at this share of the thresholds below
     search_margin_mm: float = 6.0  # a footprint stands this far beyond the grid or a zone, at most
     fit_rounds: int = 4  # moves tried at one step size, at most
     min_edge: float = 0.06  # an outline weaker than this (mean contrast per pixel) is no cube
@@ -143,6 +144,8 @@ class CubesConfig:
     top_inset: float = 0.16  # of the top's edge, left out each side (rim, the ring's corners)
     symbol_radius: float = 0.3  # of the top's edge: the printed symbol's disc, left out
     symbol_core: float = 0.12  # of the top's edge: the disc sure to be all symbol
+    centre_reach_mm: float = 2.0  # the top's centre is looked for this far from the outline's
+    centre_step_mm: float = 0.5  # ... in steps of this
     symbol_contrast: float = 0.25  # paper-relative colour distance of the middle from the body
     paper_gap_mm: float = 3.0  # the paper around a cube: a band this far beyond its top's corners
     paper_band_mm: float = 5.0  # ... this wide

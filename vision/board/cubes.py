@@ -627,35 +627,35 @@ def _fit_seeds(views: _Views, geometry: BoardGeometry, pose: CameraPose,
                seeds: Sequence[tuple[float, float, float]]) -> list[_Fit]:
     """The single cube's outlines fitted from the seeds: all searched together for
     ``coarse_levels``; of those that came to the same place (``same_place`` of an edge) the
-    best searched on to ``fit_levels``; then, best first, those a cube apart (``same_cube``)
-    whose outline is strong enough, crossed by edges along enough of it, standing on the grid
-    or a zone and off the markers, whose top is even (``max_uneven``: a search that came to
-    rest across two cubes, or on the paper between them, is weaker or holds two shades)."""
+    best searched on to ``fit_levels`` (a coarse place is judged at half the thresholds: it is
+    only a millimetre or two from its cube); then, best first, those a cube apart
+    (``same_cube``) whose outline is strong enough, crossed by edges along enough of it,
+    whose top is even (``max_uneven``: a search that came to rest across two cubes, or on the
+    paper between them, is weaker or holds two shades), standing on the grid or a zone and off
+    the markers. Only an accepted fit keeps a rival from being a cube."""
     if not seeds:
         return []
     edge = geometry.die_mm
     coarse = _search(views, geometry, pose, np.array(seeds), edge, (0, CUBES.coarse_levels))
-    places = _best_apart(coarse, CUBES.same_place * edge)
+    places = _best_apart(coarse, CUBES.same_place * edge, CUBES.coarse_share)
     if not places:
         return []
     fine = _search(views, geometry, pose, np.array(places)[:, :3], edge,
                    (CUBES.coarse_levels, CUBES.fit_levels))
-    fits = [_Fit(float(a), float(b), float(c), edge, float(e), float(v))
-            for a, b, c, e, v in _best_apart(fine, CUBES.same_cube * edge)]
-    if not fits:
-        return []
-    uneven = _unevenness(views, np.array([[f.x_mm, f.y_mm, f.angle] for f in fits]), edge,
-                         edge, pose)
-    return [f for f, u in zip(fits, uneven)
-            if u <= CUBES.max_uneven and _may_stand(geometry, f.x_mm, f.y_mm)]
+    uneven = _unevenness(views, fine[:, :3], edge, edge, pose)
+    accepted = fine[(uneven <= CUBES.max_uneven)
+                    & np.array([_may_stand(geometry, x, y) for x, y in fine[:, :2]])]
+    return [_Fit(float(a), float(b), float(c), edge, float(e), float(v))
+            for a, b, c, e, v in _best_apart(accepted, CUBES.same_cube * edge)]
 
 
-def _best_apart(rows: np.ndarray, apart_mm: float) -> list[np.ndarray]:
-    """Search results (x, y, turn, edge, cover) strong enough to be a cube, best first
-    (edge times cover), each farther than ``apart_mm`` from every better one."""
+def _best_apart(rows: np.ndarray, apart_mm: float, share: float = 1.0) -> list[np.ndarray]:
+    """Search results (x, y, turn, edge, cover) strong enough to be a cube (``share`` of the
+    thresholds), best first (edge times cover), each farther than ``apart_mm`` from every
+    better one."""
     kept: list[np.ndarray] = []
     for row in rows[np.argsort(-rows[:, 3] * rows[:, 4])]:
-        if row[3] < CUBES.min_edge or row[4] < CUBES.min_covered:
+        if row[3] < share * CUBES.min_edge or row[4] < share * CUBES.min_covered:
             continue
         if all(math.hypot(row[0] - k[0], row[1] - k[1]) > apart_mm for k in kept):
             kept.append(row)
@@ -687,8 +687,9 @@ def _read_cube(views: _Views, geometry: BoardGeometry, pose: CameraPose,
     a symbol (a top's middle differs from its body by at least ``symbol_contrast``: an
     outline fitted across a cube's edge and a symbol, or a neighbour's, is no top)."""
     edge = geometry.die_mm
-    tx, ty = pose.lifted(fit.x_mm, fit.y_mm, fit.height_mm)
     side_mm = edge * pose.scale(fit.height_mm)
+    tx, ty = _centre_top(views, *pose.lifted(fit.x_mm, fit.y_mm, fit.height_mm), fit.angle,
+                         side_mm)
     reach = side_mm * math.sqrt(0.5)
     paper = _paper_near(views, (tx, ty), reach + CUBES.paper_gap_mm,
                         reach + CUBES.paper_gap_mm + CUBES.paper_band_mm)
@@ -701,6 +702,31 @@ def _read_cube(views: _Views, geometry: BoardGeometry, pose: CameraPose,
     return CubeDetection(fit.x_mm * s + o, fit.y_mm * s + o, tx * s + o, ty * s + o, side_mm * s,
                          fit.angle % 90.0, reading.colour, round(reading.confidence * trust, 4),
                          fit.stacked, fit.ringed, round(fit.edge, 4))
+
+
+def _centre_top(views: _Views, tx: float, ty: float, angle: float,
+                side_mm: float) -> tuple[float, float]:
+    """The top's centre near where the outline put it: the place within ``centre_reach_mm``
+    where the middle differs most from an even body around it (the symbol printed in the
+    middle of the top; the outline's place depends on the camera's height, the symbol's not)."""
+    r = CUBES.centre_reach_mm
+    steps = np.linspace(-r, r, 2 * round(r / CUBES.centre_step_mm) + 1)
+    dx, dy = (v.ravel() for v in np.meshgrid(steps, steps))
+    unit = _body_points(CUBES.body_points)
+    a = math.radians(angle)
+    ring = (unit @ np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+            * side_mm)
+    core = np.array([[0.0, 0.0]] + [[math.cos(t) * CUBES.symbol_core * side_mm / 2,
+                                     math.sin(t) * CUBES.symbol_core * side_mm / 2]
+                                    for t in np.linspace(0, 2 * math.pi, 6, endpoint=False)])
+    centres = np.column_stack([tx + dx, ty + dy])
+    points = np.concatenate([centres[:, None, :] + core[None], centres[:, None, :] + ring[None]],
+                            axis=1)
+    level = _sample(views.level, views.px(points.reshape(-1, 2))).reshape(len(centres), -1)
+    middle, body = level[:, :len(core)].mean(axis=1), level[:, len(core):]
+    score = np.abs(middle - body.mean(axis=1)) - body.std(axis=1)
+    best = int(score.argmax())
+    return float(centres[best, 0]), float(centres[best, 1])
 
 
 def _symbol_in_middle(views: _Views, tx: float, ty: float, side_mm: float, body: np.ndarray,
