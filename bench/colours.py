@@ -12,8 +12,8 @@ A sticker labelled black, red or white is right when called that colour; a stick
 colour (yellow, orange, green, blue) is no cube colour, so every call of it is wrong and only an
 abstention is right. ``--colours white,red`` counts only the stickers labelled with those
 colours. ``colour acc`` is the share of the called stickers called right; ``abstained`` the
-share of the counted stickers not called; ``ms/sticker`` the classification time per sticker,
-the paper's estimate shared among its photo's stickers (image decoding left out).
+share of the counted stickers not called; ``ms/sticker`` the classification's CPU time per
+sticker, the paper's estimate shared among its photo's stickers (image decoding left out).
 
 Per label colour it prints the stickers and what they were called, then ends with exactly
 ``stickers N | colour acc C% | abstained X% | ms/sticker M``. Reads photos only from the folder
@@ -121,13 +121,13 @@ def evaluate(root: Path, colours: set[str] | None = None,
 
 def _classify_image(tally: ColourTally, image: np.ndarray,
                     stickers: list[LabelledSticker]) -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the machine may be shared
     paper = photo_paper(image)
     calls = []
     for sticker in stickers:
         reading = classify_face(sticker_pixels(image, sticker), paper) if paper else None
         calls.append((sticker.colour, reading.colour if reading else ""))
-    tally.seconds += time.perf_counter() - start
+    tally.seconds += time.process_time() - start
     tally.images += 1
     tally.calls.update(calls)
 

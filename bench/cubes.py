@@ -177,6 +177,8 @@ class CubeTally:
     phantoms: list[int] = field(default_factory=list)
     stacks: int = 0
     stacks_seen: int = 0
+    ringed_stacks: int = 0
+    ringed_stacks_seen: int = 0
     rings: int = 0
     rings_seen: int = 0
     false_rings: int = 0
@@ -195,7 +197,10 @@ class CubeTally:
                 "abstained_pct": pct(self.abstained, self.cubes), "wrong": self.wrong,
                 "wrong_colours": len(self.wrong_colour), "false_stacks": len(self.false_stacks),
                 "phantoms": len(self.phantoms), "stacks": self.stacks,
-                "stacks_pct": pct(self.stacks_seen, self.stacks), "rings": self.rings,
+                "stacks_pct": pct(self.stacks_seen, self.stacks),
+                "ringed_stacks": self.ringed_stacks,
+                "ringed_stacks_pct": pct(self.ringed_stacks_seen, self.ringed_stacks),
+                "rings": self.rings,
                 "rings_pct": pct(self.rings_seen, self.rings), "false_rings": self.false_rings,
                 "hand_scenes": self.hands, "hands_seen": self.hands_seen,
                 "false_hands": len(self.false_hands),
@@ -227,6 +232,7 @@ class CubeTally:
     def _count(self, number: int, truth: Truth, item: Item | None) -> None:
         self.cubes += 1
         self.stacks += truth.stacked
+        self.ringed_stacks += truth.stacked and truth.ringed
         self.rings += truth.ringed
         if item is None or item.colour is Colour.UNKNOWN or item.confidence < MIN_CONFIDENCE:
             self.abstained += 1
@@ -239,6 +245,7 @@ class CubeTally:
         if item.stacked and not truth.stacked:
             self.false_stacks.append(number)
         self.stacks_seen += item.stacked and truth.stacked
+        self.ringed_stacks_seen += item.stacked and truth.stacked and truth.ringed
         self.rings_seen += item.ringed and truth.ringed
         self.false_rings += item.ringed and not truth.ringed
 
@@ -305,8 +312,10 @@ def command(args) -> int:
     print(f"wrong colours {f['wrong_colours']}{_scenes(tally.wrong_colour)} | false stacks "
           f"{f['false_stacks']}{_scenes(tally.false_stacks)} | cubes where none stands "
           f"{f['phantoms']}{_scenes(tally.phantoms)}")
-    print(f"stacks {f['stacks']} (flagged {f['stacks_pct']:.1f}%) | rings {f['rings']} (found "
-          f"{f['rings_pct']:.1f}%, false {f['false_rings']}) | hand scenes {f['hand_scenes']} "
+    print(f"stacks {f['stacks']} (flagged {f['stacks_pct']:.1f}%; wearing the ring "
+          f"{f['ringed_stacks']}, flagged {f['ringed_stacks_pct']:.1f}%) | rings {f['rings']} "
+          f"(found {f['rings_pct']:.1f}%, false {f['false_rings']}) | hand scenes "
+          f"{f['hand_scenes']} "
           f"(hand seen {f['hands_seen']}) | hand seen where none is {f['false_hands']}"
           f"{_scenes(tally.false_hands)} | reader {f['ms_per_frame']:.1f} CPU ms/frame (median, "
           f"every frame read afresh)")
