@@ -24,7 +24,7 @@ from engine.layout import Layout
 log = logging.getLogger(__name__)
 
 ENV_VAR = "DICEKEEPER_BOARDS"
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")  # a file name, never a path
 
 
 class BoardFileError(BoardDataError):
@@ -50,12 +50,17 @@ def load_board_data(game: str, side: str, override_dir: Path | None = None) -> d
         BoardFileError: no file for that side, or a file that is not a JSON object.
     """
     info = find_game(game).info
-    if not _NAME.match(side):
+    if not _NAME.fullmatch(side):
         raise BoardFileError(f"bad board side name {side!r}: use e.g. {', '.join(info.sides)}")
     filename = f"{game}-{side}.json"
     for folder in user_board_dirs(override_dir):
         path = folder / filename
-        if path.is_file():
+        try:
+            found = path.is_file()
+        except OSError as exc:  # an unreadable folder in the search path
+            raise BoardFileError(f"cannot look for board file {path}: {exc.strerror or exc}") \
+                from exc
+        if found:
             log.info("using board file %s", path)
             return _read_json(path.read_bytes, str(path))
     packaged = resources.files("calibration").joinpath("boards", filename)
@@ -93,14 +98,26 @@ def load_board(game: str, side: str | None = None, override_dir: Path | None = N
         BoardFileError: missing, unreadable or invalid file, or a bad option; the message says
             what to fix.
     """
+    return load_board_and_data(game, side, override_dir, options)[0]
+
+
+def load_board_and_data(game: str, side: str | None = None, override_dir: Path | None = None,
+                        options: Mapping[str, str] | None = None) -> tuple[Any, dict[str, Any]]:
+    """``load_board``'s board and the file's dict it was parsed from (a game record keeps the
+    dict), with the same errors."""
     side = side or find_game(game).info.sides[0]
     data = load_board_data(game, side, override_dir)
     try:
-        return find_game(game).load_board(side, data, options)
+        return find_game(game).load_board(side, data, options), data
     except BoardFileError:
         raise
     except BoardDataError as exc:
         raise BoardFileError(f"board file {game}-{side}.json: {exc}") from exc
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a parser's own gap
+        log.exception("board file %s-%s.json broke its parser", game, side)
+        raise BoardFileError(f"board file {game}-{side}.json is not a valid {game} board "
+                             f"({type(exc).__name__}: {exc}): fix it or delete it to use the "
+                             f"default board") from exc
 
 
 def load_layout(game: str, side: str | None = None, override_dir: Path | None = None) -> Layout:

@@ -27,8 +27,12 @@ BODY_COLOURS: dict[str, tuple[int, int, int]] = {
     "red": (42, 38, 196),
     "cream": (196, 228, 242),
     "translucent-red": (40, 28, 128),
+    "black": (34, 32, 32),
+    "blue": (160, 84, 24),
+    "green": (70, 132, 36),
 }
-"""Body colours (BGR) of the supported dice. ``translucent-red`` is a dark see-through red."""
+"""Body colours (BGR) of the supported dice. ``translucent-red`` is a dark see-through red;
+black, blue and green are the common dice of a third and fourth player (2 1 6)."""
 
 PIP_COLOURS: dict[str, tuple[int, int, int]] = {
     "black": (32, 30, 30),
@@ -38,7 +42,8 @@ PIP_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 """Pip colours (BGR) that ``pip_colour`` may name."""
 
-DEFAULT_PIPS = {"white": "black", "cream": "black", "red": "white", "translucent-red": "white"}
+DEFAULT_PIPS = {"white": "black", "cream": "black", "red": "white", "translucent-red": "white",
+                "black": "white", "blue": "white", "green": "white"}
 
 PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.0, 0.0),),
@@ -78,7 +83,8 @@ def draw_die(face: int, colour: str = "white", size_px: int = 64, angle: float =
 
     Args:
         face: top face, 1..6.
-        colour: body colour: ``"white"``, ``"red"``, ``"cream"`` or ``"translucent-red"``.
+        colour: body colour: ``"white"``, ``"red"``, ``"cream"``, ``"translucent-red"``,
+            ``"black"``, ``"blue"`` or ``"green"``.
         size_px: die edge length in output pixels (a 16 mm die), 8..400.
         angle: rotation in degrees, counter-clockwise as seen on screen; any value.
         pip_colour: ``"black"``, ``"white"``, ``"gold"`` or ``"blue"``; default black on white

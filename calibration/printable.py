@@ -115,10 +115,11 @@ def command(args: argparse.Namespace) -> int:
     try:
         printed = write_board(args.game, args.side, Path(args.out))
     except (PrintBoardError, EngineError) as exc:
-        print(f"print-board: {exc}", file=sys.stderr)
+        print(f"dicekeeper print-board: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"print-board: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"dicekeeper print-board: cannot write to {args.out}: {exc.strerror or exc}",
+              file=sys.stderr)
         return 1
     print(printed.png)
     print(printed.pdf)

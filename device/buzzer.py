@@ -3,7 +3,9 @@
 ``open_buzzer(kind)``: "gpio" (gpiozero Buzzer, BCM 12 by default; every sound is
 ``beep(..., background=True)`` so the app loop never waits for it), "silent" / "none" (records
 what would have sounded) and "auto" (gpio on a Raspberry Pi, else silent). Both keep the list of
-sounds played in ``played`` so tests and the demo can check them.
+sounds played in ``played`` so tests and the demo can check them. The buzzer is optional: a
+buzzer that cannot be opened (no GPIO library, pin busy) gives silence and a logged warning,
+never a stopped game.
 
 May import: the standard library, ``device.errors``/``device.host``; gpiozero only inside the
 gpio branch.
@@ -66,10 +68,15 @@ class _Sounds:
 
 
 class SilentBuzzer(_Sounds):
-    """No sound; remembers the names of the sounds asked for."""
+    """No sound; remembers the names of the sounds asked for.
 
-    def __init__(self) -> None:
+    Attributes:
+        fault: why there is no sound when a buzzer was wanted (None when silence was asked for).
+    """
+
+    def __init__(self, fault: str | None = None) -> None:
         self.played: list[str] = []
+        self.fault = fault
 
     def _play(self, name: str) -> None:
         self.played.append(name)
@@ -88,15 +95,17 @@ class GpioBuzzer(_Sounds):
 
         Raises BuzzerError when the pin cannot be opened (message names the fix).
         """
-        from gpiozero import Buzzer as GpiozeroBuzzer
-
         self.played = []
+        self.fault: str | None = None  # as SilentBuzzer's: a working buzzer has none
         try:
+            from gpiozero import Buzzer as GpiozeroBuzzer
+
             self.device = GpiozeroBuzzer(pin, active_high=active_high, pin_factory=pin_factory)
         except Exception as exc:  # gpiozero raises several unrelated types
             raise BuzzerError(f"cannot open the buzzer on BCM {pin} ({exc}): on Raspberry Pi "
-                              "OS install python3-lgpio (`sudo apt install python3-lgpio`), "
-                              "or use the silent buzzer") from exc
+                              "OS install python3-lgpio (`sudo apt install python3-lgpio`) and "
+                              "check no other program uses the pin, or set [buzzer] type = "
+                              "\"none\" in the config file") from exc
 
     def _play(self, name: str) -> None:
         on_time, off_time, repeats = SOUNDS[name]
@@ -112,14 +121,21 @@ class GpioBuzzer(_Sounds):
 def open_buzzer(kind: str = "auto", pin: int = BUZZER_PIN, **gpio_options: Any) -> Buzzer:
     """Open the buzzer backend: "gpio", "silent"/"none", or "auto" (gpio on a Pi).
 
+    A gpio buzzer that cannot be opened gives a ``SilentBuzzer`` whose ``fault`` says why, with
+    a logged warning: the buzzer is optional, the game is not.
+
     Raises:
-        UnknownBackendError: unknown kind. BuzzerError: the gpio pin cannot be opened.
+        UnknownBackendError: unknown kind.
     """
     name = kind.strip().lower()
     if name == "auto":
         name = "gpio" if is_raspberry_pi() else "silent"
     if name == "gpio":
-        return GpioBuzzer(pin, **gpio_options)
+        try:
+            return GpioBuzzer(pin, **gpio_options)
+        except BuzzerError as exc:
+            log.warning("%s; playing on without sound", exc)
+            return SilentBuzzer(fault=str(exc))
     if name in ("silent", "none"):
         return SilentBuzzer()
     raise UnknownBackendError(f"unknown buzzer {kind!r}: use one of {', '.join(KINDS)}")

@@ -3,8 +3,9 @@
 Gets one good frame (``--frame IMAGE``, or the first frames of ``open_camera(--source)``),
 hands it to ``calibration.calibrate.calibrate_frame`` (no camera code lives in calibration),
 saves the profile (``--profile``, else ``$DICEKEEPER_PROFILE``, else
-``~/.config/dicekeeper/profile.json``) and prints the report lines. Exit 1, with the reason, when
-the image is unreadable, markers are missing (named) or the profile cannot be written.
+``~/.config/dicekeeper/profile.json``) and prints the report lines. Exit 1, with the reason on
+stderr, when the image is unreadable, markers are missing (named) or the profile cannot be
+written; exit 2 when the game or side is unknown.
 
 May import: device.camera, calibration, vision (geometry, errors, profile); prints (a command).
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -156,10 +158,18 @@ def command(args: argparse.Namespace) -> int:
 
     try:
         code, lines = run(args)
-    except (DeviceError, ProfileError, EngineError) as exc:
-        code, lines = 1, [str(exc)]
+    except EngineError as exc:  # unknown game or side, bad board file: the arguments are wrong
+        print(f"dicekeeper calibrate: {exc}", file=sys.stderr)
+        return 2
+    except (DeviceError, ProfileError, OSError) as exc:
+        print(f"dicekeeper calibrate: {exc}", file=sys.stderr)
+        return 1
     except ImportError as exc:
-        code, lines = 1, [f"calibration is not available in this install ({exc})"]
-    for line in lines:
+        print(f"dicekeeper calibrate: calibration is not available in this install ({exc})",
+              file=sys.stderr)
+        return 1
+    for line in lines[:-1] if code else lines:
         print(line)
+    if code:
+        print(f"dicekeeper calibrate: {lines[-1]}", file=sys.stderr)
     return code

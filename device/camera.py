@@ -5,7 +5,15 @@ laptop with a USB webcam, and on recorded sessions in tests and the demo. Every 
 :class:`Frame` objects (BGR ``numpy`` image, time in seconds, index) and ``None`` at the end of a
 finite stream. A frame file that cannot be decoded gives ``Frame(image=None)`` (the pipeline says
 "frame unreadable"); a live camera that stops delivering raises :class:`CameraLostError` after a
-short retry and can be brought back with ``reopen()``.
+short retry and can be brought back with ``reopen()`` (a USB webcam once it is plugged in again;
+the Pi camera's CSI ribbon is not hot-pluggable, so after reconnecting it the Pi must reboot).
+
+What picamera2 (0.3.36) does that this module works around: a capture that timed out stays
+queued, and ``stop()``/``close()`` then wait for it forever, so every timeout is followed by
+``cancel_all_and_flush()``; a failed ``configure()``/``start()`` leaves the camera acquired, so
+the camera is closed before the error is raised (else every later open says "busy"); the library
+is checked at open for ``wait(job, timeout)`` and ``cancel_all_and_flush`` (0.3.20 and later),
+and an import that fails on numpy's ABI (``ValueError``) is reported like a missing library.
 
 May import: numpy, cv2, the standard library, ``device.errors``/``device.host``; picamera2 only
 inside the branch that opens the Pi camera.
@@ -13,6 +21,8 @@ inside the branch that opens the Pi camera.
 
 from __future__ import annotations
 
+import importlib.metadata
+import inspect
 import json
 import logging
 import math
@@ -27,6 +37,7 @@ import numpy as np
 
 from device.errors import (
     PICAMERA_FIX,
+    CameraLibraryError,
     CameraLostError,
     CameraNotFoundError,
     SessionFileError,
@@ -39,6 +50,19 @@ IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".
                             ".pgm", ".ppm"})
 SESSION_FILE = "session.json"
 PICAMERA_SIZE = (1280, 960)
+# wait(job, timeout) came with picamera2 0.3.17, cancel_all_and_flush() with 0.3.20
+PICAMERA2_NEEDED = "0.3.20"
+PICAMERA2_UPDATE = ("update it: `sudo apt update && sudo apt install python3-picamera2` "
+                    "(sudo systemd/install.sh does both), then start dicekeeper again")
+NUMPY_FIX = ("the venv's numpy does not match the one apt's picamera2 and simplejpeg were built "
+             "for: remove the venv's copy with `/opt/dicekeeper/venv/bin/pip uninstall -y "
+             "numpy` (or run sudo systemd/install.sh again)")
+FOCUS_MODES = ("continuous", "fixed")
+# libcamera's AfModeEnum values (controls.AfModeEnum.Manual / .Continuous)
+AF_MODE_MANUAL, AF_MODE_CONTINUOUS = 0, 2
+LENS_POSITION = 2.5  # dioptres = 1 / metres: the table 40 cm below the lens
+CSI_FIX = ("check the ribbon cable at both ends; the camera connector is not hot-pluggable: "
+           "power off, reconnect the cable, and reboot")
 SPEC_HELP = ("use auto, picamera, webcam, webcam:N, a video file, a folder of frames or a "
              "recorded session folder (with session.json)")
 
@@ -241,6 +265,7 @@ class _LiveSource(_Source):
 
     live = True
     name = "camera"
+    lost_fix = "check the cable (the game is kept; reopen() retries)"
 
     def __init__(self, retries: int, retry_delay: float,
                  clock: Callable[[], float], sleep: Callable[[float], None]) -> None:
@@ -263,8 +288,7 @@ class _LiveSource(_Source):
             if attempt < self.retries:
                 self._sleep(self.retry_delay)
         raise CameraLostError(f"camera lost: {self.name} gave no frame after "
-                              f"{self.retries + 1} tries; check the cable (the game is kept; "
-                              f"reopen() retries)")
+                              f"{self.retries + 1} tries; {self.lost_fix}")
 
     def _frame(self, image: np.ndarray) -> Frame:
         i = self._index
@@ -310,7 +334,12 @@ class CaptureCamera(_LiveSource):
         self._open()
 
     def _open(self) -> None:
-        cap = cv2.VideoCapture(self.target)
+        level = cv2.getLogLevel()
+        cv2.setLogLevel(0)  # silent: OpenCV's own lines would bury the one that names the fix
+        try:
+            cap = cv2.VideoCapture(self.target)
+        finally:
+            cv2.setLogLevel(level)
         if not cap.isOpened():
             cap.release()
             raise CameraNotFoundError(f"no camera at {self.name}: plug a USB webcam in, try "
@@ -333,11 +362,49 @@ class CaptureCamera(_LiveSource):
 
 
 def _import_picamera2() -> Any:
+    """picamera2's ``Picamera2`` class, checked to be new enough.
+
+    Raises:
+        CameraLibraryError: not installed, not loadable with this numpy, or too old.
+    """
     try:
         from picamera2 import Picamera2
     except ImportError as exc:
-        raise CameraNotFoundError(f"{PICAMERA_FIX} ({exc})") from exc
+        fix = NUMPY_FIX if "numpy" in str(exc) else PICAMERA_FIX
+        raise CameraLibraryError(f"picamera2 does not import ({exc}): {fix}") from exc
+    except ValueError as exc:  # "numpy.dtype size changed, may indicate binary incompatibility"
+        raise CameraLibraryError(f"picamera2 does not import ({exc}): {NUMPY_FIX}") from exc
+    check_picamera2(Picamera2)
     return Picamera2
+
+
+def picamera2_version() -> str | None:
+    """The installed picamera2's version (apt ships its metadata), or None when unknown."""
+    try:
+        return importlib.metadata.version("picamera2")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def check_picamera2(picamera2: Any) -> None:
+    """Refuse a picamera2 without ``wait(job, timeout)`` or ``cancel_all_and_flush()``.
+
+    Before 0.3.17 ``wait(job, timeout=...)`` is a TypeError on every capture; before 0.3.20 a
+    timed-out capture cannot be cancelled, so closing the camera hangs.
+
+    Raises:
+        CameraLibraryError: too old; the message says how to update.
+    """
+    try:
+        waits_with_timeout = "timeout" in inspect.signature(picamera2.wait).parameters
+    except (AttributeError, TypeError, ValueError):
+        waits_with_timeout = False
+    if waits_with_timeout and callable(getattr(picamera2, "cancel_all_and_flush", None)):
+        return
+    version = picamera2_version() or "(version unknown)"
+    raise CameraLibraryError(f"picamera2 {version} is too old: dicekeeper needs "
+                             f"{PICAMERA2_NEEDED} or later for capture timeouts; "
+                             f"{PICAMERA2_UPDATE}")
 
 
 def picamera_to_bgr(array: np.ndarray) -> np.ndarray:
@@ -352,37 +419,91 @@ def picamera_to_bgr(array: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(array)
 
 
-class PiCamera(_LiveSource):
-    """The Raspberry Pi camera module through picamera2 (RGB888 main stream, 1280x960)."""
+def _busy_message(exc: BaseException) -> str:
+    return (f"the Pi camera is there but does not open ({_causes(exc)}): another program "
+            f"probably holds it; stop it (`sudo systemctl stop dicekeeper`, close rpicam-* and "
+            f"other camera programs) and try again; if nothing else runs, {CSI_FIX}")
 
-    def __init__(self, *, size: tuple[int, int] = PICAMERA_SIZE, retries: int = 3,
+
+def _causes(exc: BaseException) -> str:
+    """The exception and its causes in one line (picamera2 wraps libcamera's "busy")."""
+    texts: list[str] = []
+    seen: BaseException | None = exc
+    while seen is not None and len(texts) < 4:
+        texts.append(str(seen) or type(seen).__name__)
+        seen = seen.__cause__ or seen.__context__
+    return ": ".join(texts)
+
+
+class PiCamera(_LiveSource):
+    """The Raspberry Pi camera module through picamera2 (RGB888 main stream, 1280x960).
+
+    Args:
+        size: (width, height) of the main stream. Camera Module 3's sensor is 16:9, so a 4:3
+            stream is its middle three quarters of the width (logged at open, ``crop_note``).
+        focus: "continuous" autofocus, or "fixed" at ``lens_position`` dioptres; used only when
+            the camera has autofocus (``AfMode`` among its controls: Camera Module 3, which
+            starts in manual focus otherwise).
+        capture_timeout: seconds to wait for a frame before the camera counts as lost.
+    """
+
+    lost_fix = f"{CSI_FIX} (the game is kept)"
+
+    def __init__(self, *, size: tuple[int, int] = PICAMERA_SIZE, focus: str = "continuous",
+                 lens_position: float = LENS_POSITION, retries: int = 0,
                  retry_delay: float = 0.2, capture_timeout: float = 2.0,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        """Raises CameraNotFoundError when picamera2 is missing or no camera is attached."""
+        """Raises CameraNotFoundError (CameraLibraryError for the library) when it cannot open."""
         super().__init__(retries, retry_delay, clock, sleep)
+        if focus not in FOCUS_MODES:
+            raise ValueError(f"focus must be one of {', '.join(FOCUS_MODES)}, got {focus!r}")
         self.size = size
+        self.focus = focus
+        self.lens_position = lens_position
         self.capture_timeout = capture_timeout
         self.name = "picamera"
+        self.crop_note = ""
         self._picamera2 = _import_picamera2()
         self._cam: Any = None
         self._open()
 
     def _open(self) -> None:
         if not self._picamera2.global_camera_info():
-            raise CameraNotFoundError("no Pi camera detected: check the ribbon cable and its "
-                                      "orientation, then `rpicam-hello --list-cameras`")
+            raise CameraNotFoundError(f"no Pi camera detected: {CSI_FIX}; then check it with "
+                                      f"`rpicam-hello --list-cameras`")
         try:
             cam = self._picamera2()
-            config = cam.create_video_configuration(
-                main={"format": "RGB888", "size": tuple(self.size)})
-            cam.configure(config)
-            cam.start()
         except (IndexError, RuntimeError, OSError) as exc:
+            raise CameraNotFoundError(_busy_message(exc)) from exc
+        try:
+            self._start(cam)
+        except Exception as exc:  # any failure here leaves the camera acquired: close it first
+            self._close(cam)
             raise CameraNotFoundError(
-                f"no Pi camera answers ({exc}): check the ribbon cable and its orientation, then "
-                f"`rpicam-hello --list-cameras`") from exc
+                f"the Pi camera opened but did not start ({_causes(exc)}): try "
+                f"`rpicam-hello --list-cameras`; if another program holds the camera stop it, "
+                f"else {CSI_FIX}") from exc
         self._cam = cam
+
+    def _start(self, cam: Any) -> None:
+        config = cam.create_video_configuration(main={"format": "RGB888",
+                                                      "size": tuple(self.size)})
+        cam.configure(config)
+        self._set_focus(cam)
+        cam.start()
+        self.crop_note = crop_note(getattr(cam, "sensor_resolution", None), self.size)
+        if self.crop_note:
+            log.info("%s", self.crop_note)
+
+    def _set_focus(self, cam: Any) -> None:
+        """Camera Module 3 starts in manual focus: set continuous AF or the fixed lens position."""
+        if "AfMode" not in cam.camera_controls:
+            return
+        if self.focus == "continuous":
+            cam.set_controls({"AfMode": AF_MODE_CONTINUOUS})
+        else:
+            cam.set_controls({"AfMode": AF_MODE_MANUAL, "LensPosition": self.lens_position})
 
     def _grab(self) -> np.ndarray | None:
         if self._cam is None:
@@ -392,36 +513,138 @@ class PiCamera(_LiveSource):
             job = self._cam.capture_array("main", wait=False)
             return picamera_to_bgr(self._cam.wait(job, timeout=self.capture_timeout))
         except (RuntimeError, OSError, TimeoutError) as exc:
-            log.warning("picamera capture failed: %s", exc)
+            log.warning("picamera capture failed: %s", exc or type(exc).__name__)
+            self._flush(self._cam)  # the timed-out job stays queued; stop() would wait for it
             return None
+
+    @staticmethod
+    def _flush(cam: Any) -> None:
+        try:
+            cam.cancel_all_and_flush()
+        except (RuntimeError, OSError) as exc:
+            log.warning("picamera flush failed: %s", exc)
+
+    def _close(self, cam: Any) -> None:
+        self._flush(cam)
+        try:
+            cam.stop()
+            cam.close()
+        except (RuntimeError, OSError) as exc:
+            log.warning("picamera close failed: %s", exc)
 
     def _release(self) -> None:
         if self._cam is not None:
-            try:
-                self._cam.stop()
-                self._cam.close()
-            except (RuntimeError, OSError) as exc:
-                log.warning("picamera close failed: %s", exc)
-            self._cam = None
+            cam, self._cam = self._cam, None
+            self._close(cam)
 
 
-def _picamera_available() -> bool:
+def crop_note(sensor: Any, size: tuple[int, int]) -> str:
+    """A line saying how much of a sensor of another shape the stream shows ("" when the same).
+
+    A 4:3 stream from Camera Module 3's 16:9 sensor is cut from its middle: the board must fit
+    in the middle three quarters of what the camera could see.
+    """
     try:
-        _import_picamera2()
-    except CameraNotFoundError:
-        return False
-    return True
+        sensor_w, sensor_h = (int(v) for v in sensor)
+    except (TypeError, ValueError):
+        return ""
+    if sensor_w <= 0 or sensor_h <= 0:
+        return ""
+    sensor_ratio, stream_ratio = sensor_w / sensor_h, size[0] / size[1]
+    if abs(sensor_ratio / stream_ratio - 1) < 0.02:
+        return ""
+    kept = min(stream_ratio / sensor_ratio, sensor_ratio / stream_ratio)
+    along = "width" if stream_ratio < sensor_ratio else "height"
+    return (f"the camera's {sensor_w}x{sensor_h} sensor is cropped to the stream's "
+            f"{size[0]}x{size[1]} shape: only the middle {kept:.0%} of its {along} is seen; "
+            f"keep the whole board inside it")
 
 
-def _open_auto() -> Camera:
+def _open_auto(size: tuple[int, int] | None, pi_options: dict[str, Any]) -> Camera:
     """Pi camera on a Pi when picamera2 imports; else webcam 0 (never silently under systemd)."""
     if is_raspberry_pi():
-        if _picamera_available():
-            return PiCamera()
-        if must_not_emulate():
-            raise CameraNotFoundError(f"auto camera on a Raspberry Pi: {PICAMERA_FIX}")
-        log.warning("picamera2 not importable on this Pi: using webcam 0 (%s)", PICAMERA_FIX)
-    return CaptureCamera(0)
+        try:
+            _import_picamera2()
+        except CameraLibraryError as exc:
+            if must_not_emulate():
+                raise CameraLibraryError(f"auto camera on a Raspberry Pi: {exc}") from exc
+            log.warning("using webcam 0: %s", exc)
+        else:
+            return PiCamera(size=size or PICAMERA_SIZE, **pi_options)
+    return CaptureCamera(0, size=size)
+
+
+LIVE_SPECS = ("auto", "picamera", "webcam")
+
+
+class AbsentCamera(_Source):
+    """A live camera that did not open at start. ``read()`` raises CameraLostError (the app
+    shows "camera lost" and calls ``reopen()`` again later); ``reopen()`` tries to open it, and
+    from then on this is that camera. The game and the menu go on meanwhile.
+
+    Attributes:
+        camera: the camera once it opened, else None.
+        reason: why it did not open (the message names the fix).
+    """
+
+    live = True
+
+    def __init__(self, opener: Callable[[], Camera], reason: str) -> None:
+        self._opener = opener
+        self.reason = reason
+        self.camera: Camera | None = None
+        self.name = "camera"
+        log.warning("no camera at start (%s): going on, and trying it again", reason)
+
+    def read(self) -> Frame | None:
+        """The camera's next frame once it is there."""
+        if self.camera is None:
+            raise CameraLostError(f"no camera: {self.reason}")
+        return self.camera.read()
+
+    def reopen(self) -> None:
+        """Try to open the camera (the first time) or reopen it.
+
+        Raises:
+            CameraNotFoundError: still not there.
+        """
+        if self.camera is None:
+            self.camera = self._opener()
+            log.info("camera found: %s", getattr(self.camera, "name", "camera"))
+            return
+        reopen = getattr(self.camera, "reopen", None)
+        if reopen is not None:
+            reopen()
+
+    def close(self) -> None:
+        if self.camera is not None:
+            self.camera.close()
+
+
+def open_camera_or_absent(spec: str, **options: Any) -> Camera:
+    """``open_camera``, except that a live camera (auto, picamera, webcam) missing at start
+    gives an ``AbsentCamera`` that keeps trying, instead of an error that stops the device.
+
+    A camera library that is missing or too old does not mend itself: that stays an error.
+
+    Raises:
+        CameraLibraryError: picamera2 missing, too old or not loadable.
+        CameraNotFoundError / SessionFileError: a file source that does not exist or is broken.
+    """
+    def opener() -> Camera:
+        return open_camera(spec, **options)
+
+    kind = spec.strip().lower()
+    if kind.startswith("webcam"):
+        _parse_webcam(kind)  # a bad number is a typo, not a camera to wait for
+    try:
+        return opener()
+    except CameraLibraryError:
+        raise
+    except CameraNotFoundError as exc:
+        if spec.strip().lower().partition(":")[0] not in LIVE_SPECS:
+            raise
+        return AbsentCamera(opener, str(exc))
 
 
 def _parse_webcam(spec: str) -> int:
@@ -447,7 +670,8 @@ def _open_path(path: Path, fps: float) -> Camera:
     raise CameraNotFoundError(f"camera source {str(path)!r} does not exist: {SPEC_HELP}")
 
 
-def open_camera(spec: str, *, fps: float = 10.0) -> Camera:
+def open_camera(spec: str, *, fps: float = 10.0, size: tuple[int, int] | None = None,
+                focus: str = "continuous", lens_position: float = LENS_POSITION) -> Camera:
     """Open a frame source from one string.
 
     Args:
@@ -455,22 +679,27 @@ def open_camera(spec: str, *, fps: float = 10.0) -> Camera:
             video file, a single image, a folder of image frames (name order, ``t = index /
             fps``), or a recorded session folder (``session.json`` gives each frame's ``t``).
         fps: frame rate assumed for a plain folder of frames.
+        size: (width, height) asked of a live camera (default: 1280x960 for the Pi camera, the
+            webcam's own).
+        focus, lens_position: the Pi camera's focus (see ``PiCamera``).
 
     Returns:
         A Camera; live ones (Pi camera, webcam) also have ``reopen()`` and ``live = True``.
 
     Raises:
-        CameraNotFoundError: nothing matches the spec, or the camera/library is missing.
+        CameraNotFoundError: nothing matches the spec, or the camera/library is missing
+            (CameraLibraryError: picamera2 missing, too old or not loadable).
         SessionFileError: a session folder whose session.json is malformed.
     """
     text = spec.strip()
     lowered = text.lower()
+    pi_options: dict[str, Any] = {"focus": focus, "lens_position": lens_position}
     if lowered == "auto":
-        return _open_auto()
+        return _open_auto(size, pi_options)
     if lowered == "picamera":
-        return PiCamera()
+        return PiCamera(size=size or PICAMERA_SIZE, **pi_options)
     if lowered == "webcam" or lowered.startswith("webcam:"):
-        return CaptureCamera(_parse_webcam(lowered))
+        return CaptureCamera(_parse_webcam(lowered), size=size)
     if not text:
         raise CameraNotFoundError(f"empty camera source: {SPEC_HELP}")
     return _open_path(Path(text).expanduser(), fps)

@@ -7,12 +7,16 @@ Every subcommand module exposes ``command(args) -> int`` and is imported only wh
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from device import __version__
+from device.errors import one_line
 
 # subcommand -> module holding ``command(args)``
 COMMANDS = {
@@ -24,7 +28,26 @@ COMMANDS = {
     "print-board": "calibration.printable",
     "calibrate": "device.calibrate_cli",
     "bench": "bench.cli",
+    "config": "device.settings_cli",
+    "doctor": "device.doctor",
+    "snapshot": "device.snapshot",
 }
+
+
+class OneLineErrorParser(argparse.ArgumentParser):
+    """A parser whose every error is one line on stderr and exit status 2 (no usage block),
+    unrecognised arguments included; ``add_subparsers`` makes its subcommands of this class."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
+    def parse_known_args(  # type: ignore[override]  # one signature for the overloads
+            self, args: Any = None, namespace: Any = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def _add_side(p: argparse.ArgumentParser, help_text: str) -> None:
@@ -41,14 +64,22 @@ def _add_game_arguments(p: argparse.ArgumentParser) -> None:
                    help="a game option, e.g. push_back_scope=side (repeatable)")
 
 
-def _add_source_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--source", default="auto",
+def _add_source_arguments(p: argparse.ArgumentParser, default: str | None = "auto") -> None:
+    p.add_argument("--source", default=default,
                    help="camera source: auto, picamera, webcam[:N], a video file, a folder of "
-                        "frames or a recorded session folder (default: auto)")
+                        "frames or a recorded session folder (default: "
+                        f"{default or 'the configuration file, else auto'})")
+
+
+def _add_config_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", default=None, metavar="FILE",
+                   help="the configuration file (default: $DICEKEEPER_CONFIG, else "
+                        "/etc/dicekeeper/dicekeeper.toml on a Pi, else "
+                        "~/.config/dicekeeper/dicekeeper.toml)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrorParser(
         prog="dicekeeper",
         description="Table-side referee for physical dice games.")
     parser.add_argument("--version", action="version", version=f"dicekeeper {__version__}")
@@ -65,15 +96,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true", help="also draw each OLED frame in the terminal")
 
     p = sub.add_parser("run", help="run the device: camera, buttons, OLED")
-    _add_source_arguments(p)
-    p.add_argument("--display", default="auto",
-                   help="ssd1306, sh1106, emulator (GIF+PNG), text, or auto (default)")
-    p.add_argument("--buttons", default="auto", help="gpio, keyboard, none, or auto (default)")
+    _add_source_arguments(p, default=None)
+    p.add_argument("--display", default=None,
+                   help="ssd1306, sh1106, emulator (GIF+PNG), text, or auto (default: the "
+                        "configuration file, else auto)")
+    p.add_argument("--buttons", default=None,
+                   help="gpio, keyboard, none, or auto (default: the configuration file, else "
+                        "auto)")
+    _add_config_argument(p)
     p.add_argument("--game", default=None, help="skip the menu: game name")
     _add_side(p, "skip the menu: board side (with --game)")
     p.add_argument("--records", default=None, help="folder for game records")
     p.add_argument("--profile", default=None, help="calibration profile file")
     p.add_argument("--out", default="out/run", help="folder for emulated display output")
+    p.add_argument("--resume", choices=("ask", "yes", "no"), default="ask",
+                   help="a game a power cut interrupted: ask on the OLED (default; resumed at "
+                        "once without buttons), yes, or no")
 
     p = sub.add_parser("moves", help="list the legal moves of a position")
     _add_game_arguments(p)
@@ -84,7 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--remaining", type=float, default=None,
                    help="seconds left on the 5-minute timer, to compute a score on success")
 
-    p = sub.add_parser("replay", help="re-judge a game record and print its result")
+    p = sub.add_parser("replay", help="re-judge a game record and print its result (exit 0: "
+                       "it agrees, 1: it disagrees, 2: the record cannot be read)")
     p.add_argument("record", help="a .jsonl game record")
 
     p = sub.add_parser("print-board", help="write a printable board (PNG and PDF, true scale)")
@@ -98,6 +137,40 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", default=None, help="where to save the profile")
     p.add_argument("--game", required=True, help="the game whose board lies under the camera")
     _add_side(p, "board side under the camera (default: the game's first side)")
+
+    p = sub.add_parser(
+        "config", help="check or show the configuration file")
+    csub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    c = csub.add_parser("check", help="check the file: one line per fault, naming the key and "
+                                      "the fix (exit 1 when there is one)")
+    _add_config_argument(c)
+    c = csub.add_parser("show", help="print the configuration in effect as TOML, with where "
+                                     "each value comes from")
+    _add_config_argument(c)
+
+    p = sub.add_parser(
+        "doctor", help="check camera, OLED, buttons, board markers, profile, disk, "
+                       "configuration and service; one line each with the fix")
+    _add_config_argument(p)
+    _add_source_arguments(p, default=None)
+    p.add_argument("--game", default=None,
+                   help="the game whose board markers and profile to check (default: the "
+                        "configuration file's game, else the first game)")
+    _add_side(p, "its board side (default: the game's first side)")
+
+    p = sub.add_parser(
+        "snapshot", help="what the camera sees: the view as text, and an image with the board "
+                         "outline, cells and readings drawn on it")
+    _add_config_argument(p)
+    _add_source_arguments(p, default=None)
+    p.add_argument("--frame", default=None, metavar="IMG",
+                   help="read this image instead of the camera")
+    p.add_argument("--game", required=True, help="the game whose board lies under the camera")
+    _add_side(p, "its board side (default: the game's first side)")
+    p.add_argument("--profile", default=None,
+                   help="calibration profile (default: the saved one, when it fits the board)")
+    p.add_argument("--out", default="snapshot.png", metavar="PNG",
+                   help="where to save the annotated image (default: snapshot.png)")
 
     p = sub.add_parser("bench", help="accuracy, latency, hard-dice and board benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
@@ -130,6 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(module.command(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `dicekeeper moves ... | head` closed our output: stop quietly
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """Settings of the device app, gathered in one place (thresholds live here, not in the loop).
 
 ``AppConfig`` is a frozen dataclass; ``config_from_args`` builds it from the ``dicekeeper run``
-arguments and the environment (``$DICEKEEPER_RECORDS``, ``$WATCHDOG_USEC`` set by systemd).
+arguments, the configuration file (``device.settings``; the arguments win) and the environment
+(``$DICEKEEPER_RECORDS``, ``$WATCHDOG_USEC`` set by systemd).
 
-May import: the standard library and ``device.records``.
+May import: the standard library, ``device.records`` and ``device.settings``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from device.records import default_records_dir
+from device.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class AppConfig:
         watchdog_s: seconds between systemd ``WATCHDOG=1`` pings.
         camera_retry_s: pause before trying a lost camera again.
         idle_s: pause per loop in the menu (no camera read there).
+        resume: an interrupted game found in ``records_dir``: ``"ask"`` on the OLED (resumed at
+            once without buttons), ``"yes"``, or ``"no"`` (left as it is).
     """
 
     game: str | None = None
@@ -43,10 +47,13 @@ class AppConfig:
     watchdog_s: float = 5.0
     camera_retry_s: float = 1.0
     idle_s: float = 0.05
+    resume: str = "ask"
 
     def __post_init__(self) -> None:
         if (self.game is None) != (self.side is None):
             raise ValueError("give both --game and --side (or neither, to use the menu)")
+        if self.resume not in ("ask", "yes", "no"):
+            raise ValueError(f"resume must be ask, yes or no, not {self.resume!r}")
         if self.duration <= 0 or self.settle_frames < 1:
             raise ValueError("duration must be positive and settle_frames at least 1")
 
@@ -60,12 +67,17 @@ def watchdog_interval(environ: Mapping[str, str], default: float = 5.0) -> float
     return usec / 2e6 if usec > 0 else default
 
 
-def config_from_args(args: argparse.Namespace,
-                     environ: Mapping[str, str] | None = None) -> AppConfig:
-    """Build the config of ``dicekeeper run`` from its arguments and the environment."""
+def config_from_args(args: argparse.Namespace, environ: Mapping[str, str] | None = None,
+                     settings: Settings | None = None) -> AppConfig:
+    """Build the config of ``dicekeeper run`` from its arguments, the configuration file's
+    ``settings`` (``[game]``, ``[records]``; an argument wins over the file) and the
+    environment."""
     env = os.environ if environ is None else environ
+    settings = settings or Settings()
     game, side = getattr(args, "game", None), getattr(args, "side", None)
-    records = getattr(args, "records", None)
+    if not game and not side and settings.game.name:
+        game, side = settings.game.name, settings.game.side or None
+    records = getattr(args, "records", None) or settings.records.folder
     profile = getattr(args, "profile", None)
     return AppConfig(
         game=game,
@@ -73,6 +85,7 @@ def config_from_args(args: argparse.Namespace,
         records_dir=Path(records).expanduser() if records else default_records_dir(env),
         profile=Path(profile).expanduser() if profile else _saved_profile(env),
         watchdog_s=watchdog_interval(env),
+        resume=getattr(args, "resume", None) or "ask",
     )
 
 

@@ -70,6 +70,10 @@ class TeeDisplay:
         for display in self.displays:
             display.show(image)
 
+    def contrast(self, level: int | None) -> None:
+        for display in self.displays:
+            display.contrast(level)
+
     def close(self) -> None:
         for display in self.displays:
             display.close()
@@ -115,12 +119,13 @@ def command(args: argparse.Namespace) -> int:
         game = getattr(args, "game", None)
         session_dir = Path(args.session) if args.session else default_session(game)
     except (EngineError, FileNotFoundError) as exc:
-        print(f"dicekeeper demo: {exc}")
-        return 1
+        print(f"dicekeeper demo: {exc}", file=sys.stderr)
+        return 2
     if not (session_dir / "session.json").is_file():
         print(f"dicekeeper demo: no recorded session in {session_dir} (session.json missing); "
-              f"generate the fixtures with `make fixtures` or pass --session DIR")
-        return 1
+              f"generate the fixtures with `make fixtures` or pass --session DIR",
+              file=sys.stderr)
+        return 2
     out_dir = Path(args.out)
     record = out_dir / RECORD_NAME
     try:
@@ -129,11 +134,11 @@ def command(args: argparse.Namespace) -> int:
             old.unlink(missing_ok=True)
         app = build_app(session_dir, out_dir, text=getattr(args, "text", False))
     except (DeviceError, EngineError, OSError, ValueError) as exc:
-        print(f"dicekeeper demo: {exc}")
+        print(f"dicekeeper demo: {exc}", file=sys.stderr)
         return 1
     if app.session is None:
         app.close()
-        print(f"dicekeeper demo: cannot start the game: {app.current_screen()}")
+        print(f"dicekeeper demo: cannot start the game: {app.current_screen()}", file=sys.stderr)
         return 1
     app.run()
     if app.session.outcome is None:

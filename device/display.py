@@ -7,25 +7,33 @@ animated ``oled.gif`` written on close, Pillow only) and "text" (the screen draw
 half blocks to a stream; works when stdout is piped). All of them go through luma's
 ``device.display(image)``, so the stand-ins exercise the same path as the panel.
 
+Faults: an I2C error while showing is logged and the next screen tried again; after a loose wire
+or a power blip the controller has lost its set-up (it accepts frames but stays dark), so the
+first write after an error re-creates the luma device, which sends the set-up again. A panel
+missing at start is not fatal: ``open_display_or_headless`` runs headless (logged) and tries the
+panel again every ``RETRY_S`` seconds. ``Annunciator`` draws the other backends' faults (a button
+stuck down) on a band at the top of every screen.
+
 May import: PIL, numpy, luma.core, the standard library, ``device.errors``/``device.host``;
 luma.oled and the I2C bus only inside the branch that opens the real panel.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import os
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TextIO, runtime_checkable
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 from device.errors import I2C_FIX, DisplayError, DisplayNotFoundError, UnknownBackendError
 from device.host import i2c_bus_present, must_not_emulate
@@ -40,6 +48,10 @@ KINDS = ("auto", "ssd1306", "sh1106", "dummy", "emulator", "text")
 PNG_SCALE = 4
 GIF_NAME = "oled.gif"
 GIF_MIN_MS, GIF_MAX_MS, GIF_LAST_MS = 100, 10_000, 3_000
+ROTATIONS = (0, 1, 2, 3)  # luma's quarter turns clockwise
+RETRY_S = 30.0            # headless: seconds between tries to open the panel again
+BANNER_PX, BANNER_FONT_PX = 11, 9
+PANEL_CONTRAST = {"ssd1306": 0xCF, "sh1106": 0x7F}  # what luma sets each panel to at start
 
 
 @runtime_checkable
@@ -94,19 +106,30 @@ class LumaDisplay:
         last_error: the last I2C error message while showing, or None once a frame got through.
     """
 
-    def __init__(self, device: Any, kind: str) -> None:
+    def __init__(self, device: Any, kind: str,
+                 remake: Callable[[], Any] | None = None) -> None:
+        """Args: device (a luma device); kind (its name); remake: makes the device again (its
+        set-up sent to the panel), called before the first write after an error."""
         self.device = device
         self.kind = kind
         self.size: tuple[int, int] = (int(device.size[0]), int(device.size[1]))
         self.last_image: Image.Image | None = None
         self.last_error: str | None = None
         self.frames_shown = 0
+        self.contrast_level: int | None = None  # set by ``contrast``; None: the panel's own
+        self._remake = remake
+
+    @property
+    def fault(self) -> str | None:
+        """What is wrong with the panel now (the last I2C error), or None."""
+        return self.last_error
 
     def show(self, image: Image.Image) -> None:
         """Send one screen to the device.
 
         An I2C error (loose wire) is logged and remembered in ``last_error`` instead of raised:
-        losing the screen must not stop the referee; the next ``show`` tries again.
+        losing the screen must not stop the referee; the next ``show`` tries again, first
+        setting the panel up again (it may have lost power).
 
         Raises:
             ValueError: the image has the wrong size.
@@ -117,16 +140,37 @@ class LumaDisplay:
         failures: tuple[type[Exception], ...] = (OSError, *_luma_errors())
         try:
             with _quiet_getdata():
+                if self.last_error is not None and self._remake is not None:
+                    self.device = self._remake()
+                    if self.contrast_level is not None:  # the set-up sent the default again
+                        self.device.contrast(self.contrast_level)
                 self.device.display(frame)
         except failures as exc:
             self._lost(exc)
             return
         if self.last_error:
-            log.info("%s display answers again", self.kind)
+            log.info("%s display answers again (set up afresh)", self.kind)
         self.last_error = None
         self.last_image = frame.copy()
         self.frames_shown += 1
         self._shown(self.last_image)
+
+    def contrast(self, level: int | None) -> None:
+        """Set the panel's contrast, 0-255 (luma's ``contrast``: the SSD1306's 0x81 command),
+        or None for the panel's own (what luma sets it to at start); kept and sent again after
+        the panel is set up afresh; an I2C error is remembered as one while showing is.
+
+        Raises:
+            ValueError: ``level`` is not 0-255.
+        """
+        if level is not None and not 0 <= level <= 255:
+            raise ValueError(f"contrast must be 0-255, got {level}")
+        self.contrast_level = level
+        failures: tuple[type[Exception], ...] = (OSError, *_luma_errors())
+        try:
+            self.device.contrast(PANEL_CONTRAST.get(self.kind, 0xCF) if level is None else level)
+        except failures as exc:
+            self._lost(exc)
 
     def _same_as_last(self, frame: Image.Image) -> bool:
         return (self.last_error is None and self.last_image is not None
@@ -290,21 +334,31 @@ def open_oled(kind: str, *, port: int = I2C_PORT, address: int = I2C_ADDRESS,
 
     Raises:
         DisplayNotFoundError / DisplayError: the bus or panel is missing or not permitted.
+        ValueError: rotate is not 0-3.
     """
     from luma.core import error as luma_error
     from luma.oled import device as oled
 
+    if rotate not in ROTATIONS:
+        raise ValueError(f"display rotate must be 0, 1, 2 or 3 quarter turns, got {rotate!r}")
     driver = {"ssd1306": oled.ssd1306, "sh1106": oled.sh1106}[kind]
     serial = serial_interface or _open_i2c(port, address, i2c_bus)
-    try:
+
+    def make() -> Any:
         with _quiet_getdata():
             device = driver(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
+        device.persist = True  # a crash must not blank the last message
+        return device
+
+    try:
+        device = make()
     except (luma_error.Error, OSError) as exc:
+        if serial_interface is None:
+            serial.cleanup()  # the bus we opened: a headless retry opens it again
         raise DisplayNotFoundError(
             f"no {kind} OLED answers on I2C bus {port} at address {address:#04x} ({exc}): "
             f"check SDA/SCL/3V3/GND and the address (0x3c or 0x3d); {I2C_FIX}") from exc
-    device.persist = True  # a crash must not blank the last message
-    return LumaDisplay(device, kind)
+    return LumaDisplay(device, kind, remake=make)
 
 
 def _auto_driver(env: Mapping[str, str]) -> str:
@@ -314,9 +368,10 @@ def _auto_driver(env: Mapping[str, str]) -> str:
     return driver
 
 
-def _open_auto(out_dir: Path | None, clock: Callable[[], float]) -> LumaDisplay:
+def _open_auto(out_dir: Path | None, clock: Callable[[], float],
+               oled_options: dict[str, Any]) -> LumaDisplay:
     if i2c_bus_present():
-        return open_oled(_auto_driver(os.environ))
+        return open_oled(_auto_driver(os.environ), **oled_options)
     if must_not_emulate():
         raise DisplayNotFoundError(f"no /dev/i2c-1 for the OLED: {I2C_FIX}")
     log.info("no /dev/i2c-1: emulating the OLED into %s", out_dir or "out/display")
@@ -353,5 +408,144 @@ def open_display(kind: str, out_dir: Path | None = None, text_stream: TextIO | N
     if name == "text":
         return TextDisplay(text_stream)
     if name == "auto":
-        return _open_auto(out_dir, clock)
+        return _open_auto(out_dir, clock, oled_options)
     raise UnknownBackendError(f"unknown display {kind!r}: use one of {', '.join(KINDS)}")
+
+
+class HeadlessDisplay:
+    """No panel answered at start: the game goes on without a screen (logged), the last screen
+    is kept, and the panel is tried again every ``retry_s`` seconds; once it answers, every
+    screen goes to it.
+
+    Attributes:
+        panel: the panel once it answered, else None.
+        fault: why there is no screen, or None once the panel answers.
+    """
+
+    def __init__(self, opener: Callable[[], LumaDisplay], reason: str, *,
+                 retry_s: float = RETRY_S, clock: Callable[[], float] = time.monotonic) -> None:
+        self.size: tuple[int, int] = (WIDTH, HEIGHT)
+        self.panel: LumaDisplay | None = None
+        self.fault: str | None = f"no OLED, running headless: {reason}"
+        self.last_image: Image.Image | None = None
+        self._opener, self.retry_s, self._clock = opener, retry_s, clock
+        self._next_try = clock() + retry_s
+        self._contrast: int | None = None  # None: the panel's own
+        log.warning("%s (trying the panel again every %.0f s)", self.fault, retry_s)
+
+    def show(self, image: Image.Image) -> None:
+        """Keep ``image``; show it on the panel once the panel answers."""
+        self.last_image = image
+        if self.panel is None:
+            self._try_panel()
+        if self.panel is not None:
+            self.panel.show(image)
+
+    def _try_panel(self) -> None:
+        now = self._clock()
+        if now < self._next_try:
+            return
+        self._next_try = now + self.retry_s
+        try:
+            self.panel = self._opener()
+        except DisplayError as exc:
+            log.debug("OLED still missing: %s", exc)
+            return
+        self.fault = None
+        log.info("OLED answers now: showing the screen on it")
+        if self._contrast is not None:
+            self.panel.contrast(self._contrast)  # the guard dimmed it while headless
+
+    def contrast(self, level: int | None) -> None:
+        """The panel's contrast: set now if it answers, else once it does."""
+        self._contrast = level
+        if self.panel is not None:
+            self.panel.contrast(level)
+
+    def close(self) -> None:
+        """Release the panel, if it ever answered."""
+        if self.panel is not None:
+            self.panel.close()
+
+
+PANELS = ("ssd1306", "sh1106", "auto")
+
+
+def open_display_or_headless(kind: str, out_dir: Path | None = None, *,
+                             clock: Callable[[], float] = time.monotonic,
+                             retry_s: float = RETRY_S,
+                             retry_clock: Callable[[], float] = time.monotonic,
+                             **oled_options: Any) -> LumaDisplay | HeadlessDisplay:
+    """``open_display``, except that a panel missing at start gives a ``HeadlessDisplay``.
+
+    The game must not wait for a screen: a missing or unwired OLED (or I2C not enabled) is
+    logged with its fix and the panel is tried again every ``retry_s`` seconds.
+
+    Raises:
+        UnknownBackendError: unknown kind. ValueError: a bad option (rotate).
+    """
+    def opener() -> LumaDisplay:
+        return open_display(kind, out_dir, clock=clock, **oled_options)
+
+    try:
+        return opener()
+    except DisplayError as exc:
+        if kind.strip().lower() not in PANELS:
+            raise
+        return HeadlessDisplay(opener, str(exc), retry_s=retry_s, clock=retry_clock)
+
+
+@functools.cache
+def _banner_font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=BANNER_FONT_PX)
+
+
+def with_banner(image: Image.Image, text: str) -> Image.Image:
+    """``image`` with a lit band across its top holding ``text`` (cut to fit) in dark letters."""
+    out = image.convert("1")
+    draw = ImageDraw.Draw(out)
+    draw.rectangle((0, 0, out.width - 1, BANNER_PX - 1), fill=1)
+    font = _banner_font()
+    while text and draw.textlength(text, font=font) > out.width - 4:
+        text = text[:-1]
+    draw.text((2, 0), text, font=font, fill=0)
+    return out
+
+
+class Annunciator:
+    """A display that draws the first current fault of the other backends (``faults()``,
+    e.g. "button C stuck down") on a band over the top of every screen, until it clears.
+
+    Attributes:
+        shown: the fault on the screen now, or None.
+    """
+
+    def __init__(self, display: Any, faults: Callable[[], Sequence[str | None]]) -> None:
+        self.display = display
+        self.size: tuple[int, int] = (int(display.size[0]), int(display.size[1]))
+        self._faults = faults
+        self.shown: str | None = None
+
+    def show(self, image: Image.Image) -> None:
+        """Show ``image``, with the band when a backend has a fault."""
+        current = next((f for f in self._faults() if f), None)
+        if current != self.shown:
+            log.log(logging.WARNING if current else logging.INFO, "on the screen: %s",
+                    current or "fault cleared")
+        self.shown = current
+        self.display.show(with_banner(image, current) if current else image)
+
+    def contrast(self, level: int | None) -> None:
+        """Set the wrapped display's contrast (when it has one; None: the panel's own)."""
+        setter = getattr(self.display, "contrast", None)
+        if setter is not None:
+            setter(level)
+
+    @property
+    def fault(self) -> str | None:
+        """The wrapped display's own fault (headless, I2C error)."""
+        return getattr(self.display, "fault", None)
+
+    def close(self) -> None:
+        """Close the wrapped display."""
+        self.display.close()

@@ -13,12 +13,22 @@ I2C_FIX = ("enable I2C with `sudo raspi-config nonint do_i2c 0` (or Interface Op
            "reboot, and check the OLED answers with `i2cdetect -y 1`")
 
 
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped ("\\n"), so that a
+    message echoing what was typed still prints as one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class DeviceError(Exception):
     """Base class of every error raised by the device backends."""
 
 
 class CameraNotFoundError(DeviceError, LookupError):
     """No camera, video, folder or session matches the requested source."""
+
+
+class CameraLibraryError(CameraNotFoundError, ImportError):
+    """The camera library is missing, too old or cannot load (picamera2 and numpy out of step)."""
 
 
 class CameraLostError(DeviceError, OSError):
@@ -47,3 +57,15 @@ class BuzzerError(DeviceError, OSError):
 
 class UnknownBackendError(DeviceError, ValueError):
     """A backend kind that does not exist (a typo in --display, --buttons, ...)."""
+
+
+class ConfigError(DeviceError, ValueError):
+    """The configuration file is unreadable or holds a bad key or value.
+
+    Attributes:
+        problems: one line per fault found, each naming the key and the fix.
+    """
+
+    def __init__(self, problems: list[str] | str) -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("\n".join(self.problems))

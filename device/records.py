@@ -2,8 +2,12 @@
 
 A record is a header line (``{"type": "header", "format": 1, "game", "side", "board", "started",
 "version", ...}``) followed by one line per engine event (``{"type": kind, "t": seconds,
-**data}``). Every line is flushed and fsynced before ``append`` returns. ``read_record`` reads one
-back, tolerating a last line cut short by a power cut.
+**data}``) and the device's own lines (``clock``: the time a running game reached, written
+every few seconds; ``resumed``; ``abandoned``). Every line is written and fsynced before
+``append`` returns; a line the disk refused (full, read-only) is kept and written first on the
+next ``append`` that succeeds, so a fault that clears loses nothing. ``read_record`` reads one
+back, tolerating a last line cut short by a power cut; ``unfinished_record`` finds the game a
+power cut interrupted.
 
 May import: the standard library and ``device.errors``.
 """
@@ -32,6 +36,21 @@ class RecordError(DeviceError, ValueError):
     """A game record that cannot be read: missing, not a record, or corrupt before its end."""
 
 
+class RecordWriteError(DeviceError, OSError):
+    """A record line the disk refused (full, read-only, gone); it is kept to be written later.
+
+    Attributes:
+        pending: how many lines wait to be written.
+    """
+
+    def __init__(self, message: str, pending: int) -> None:
+        super().__init__(message)
+        self.pending = pending
+
+# the entry types the device writes itself (a replay passes them over)
+DEVICE_TYPES = frozenset({"header", "abandoned", "clock", "resumed"})
+
+
 def default_records_dir(environ: Mapping[str, str] | None = None) -> Path:
     """Where records go: ``$DICEKEEPER_RECORDS`` or ``~/.local/share/dicekeeper/records``."""
     env = os.environ if environ is None else environ
@@ -41,7 +60,8 @@ def default_records_dir(environ: Mapping[str, str] | None = None) -> Path:
 
 
 def record_path(records_dir: Path, game: str, side: str, started: datetime) -> Path:
-    """``<records_dir>/<game>-<side>-<YYYYmmdd-HHMMSS>.jsonl``."""
+    """``<records_dir>/<game>-<side>-<YYYYmmdd-HHMMSS>.jsonl`` (``RecordWriter.create`` adds
+    ``-2``, ``-3`` ... when a game started in the same second already has it)."""
     return Path(records_dir) / f"{game}-{side}-{started:%Y%m%d-%H%M%S}.jsonl"
 
 
@@ -67,34 +87,136 @@ def event_entry(event: Any) -> dict[str, Any]:
 
 
 class RecordWriter:
-    """Appends JSON lines to a record file, each flushed and fsynced.
+    """Appends JSON lines to a record file, each written and fsynced before ``append`` returns.
 
-    Use as a context manager or call ``close``. The folder is created if needed.
+    Lines go straight to the file descriptor (no buffer that a full disk could leave stuck).
+    A line the disk refuses is cut back off the file (no torn line stays), kept, and written
+    before the next one; ``append`` then raises ``RecordWriteError`` so the device can say so.
+    Use as a context manager or call ``close`` (which never raises). The folder is created if
+    needed.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, exclusive: bool = False) -> None:
         self.path = Path(path)
-        created = not self.path.exists()
+        self._pending: list[bytes] = []
+        self._fd: int | None = None
+        self._closed = False
+        self._open_error: OSError | None = None
+        self._open(os.O_EXCL if exclusive else 0)
+
+    def _open(self, extra_flags: int = 0) -> None:
+        """Open the file for appending; a folder that refuses (read-only, missing disk) leaves
+        the writer unopened: its lines wait in memory and the next ``flush`` tries again.
+
+        Raises:
+            FileExistsError: ``O_EXCL`` was asked and the file exists.
+        """
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | extra_flags
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            # kept open for the writer's life; closed by close() / __exit__
-            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+            self._fd = os.open(self.path, flags, 0o644)
+        except FileExistsError:
+            raise
         except OSError as exc:
-            raise RecordError(f"cannot write the game record {self.path}: {exc.strerror}; "
+            log.error("cannot write the game record %s: %s; check the folder or set $%s",
+                      self.path, exc.strerror or exc, RECORDS_ENV)
+            self._open_error = exc  # why, for the error ``flush`` raises
+            return
+        _fsync_dir(self.path.parent)
+
+    @classmethod
+    def create(cls, path: Path, header: Mapping[str, Any]) -> RecordWriter:
+        """A new record at ``path``, or at ``<stem>-2.jsonl``, ``-3`` ... when it is taken (two
+        games started in the same second keep a file each). The file appears with its header
+        whole (written beside it, then linked into place), so a kill can never leave a record
+        without one.
+
+        Raises:
+            RecordError: the folder refuses the new file (the message names it and the fix).
+        """
+        first = (json.dumps(dict(header), ensure_ascii=False, separators=(",", ":"),
+                            default=str) + "\n").encode("utf-8")
+        staged = path.with_name(f".{path.name}.new")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(staged, "wb") as f:
+                f.write(first)
+                f.flush()
+                os.fsync(f.fileno())
+            for n in range(1, 1000):
+                candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+                try:
+                    os.link(staged, candidate)
+                except FileExistsError:
+                    continue
+                return cls(candidate)
+        except OSError as exc:
+            raise RecordError(f"cannot write the game record {path}: {exc.strerror or exc}; "
                               f"check the folder or set ${RECORDS_ENV}") from exc
-        if created:
-            _fsync_dir(self.path.parent)
+        finally:
+            staged.unlink(missing_ok=True)
+        raise RecordError(f"no free record name beside {path}: clear the records folder")
+
+    @property
+    def pending(self) -> int:
+        """Lines the disk refused so far and not yet written."""
+        return len(self._pending)
 
     def append(self, entry: Mapping[str, Any]) -> None:
-        """Write one line and force it to disk before returning."""
+        """Write one line (after any refused before) and force it to disk before returning.
+
+        Raises:
+            RecordWriteError: the disk refused; the line is kept for the next ``append``.
+        """
         line = json.dumps(dict(entry), ensure_ascii=False, separators=(",", ":"), default=str)
-        self._file.write(line + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        self._pending.append((line + "\n").encode("utf-8"))
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the lines kept so far, in order.
+
+        Raises:
+            RecordWriteError: the disk still refuses; nothing is lost from memory.
+        """
+        if self._closed:
+            raise RecordWriteError(f"the game record {self.path} is closed", self.pending)
+        if self._fd is None:
+            self._open()
+        if self._fd is None:
+            raise RecordWriteError(f"game record not saved (cannot open {self.path.name}): "
+                                   f"{len(self._pending)} lines wait in memory",
+                                   self.pending) from self._open_error
+        while self._pending:
+            data = self._pending[0]
+            size = os.fstat(self._fd).st_size
+            try:
+                written = os.write(self._fd, data)
+                if written != len(data):
+                    raise OSError(28, "No space left on device")
+                os.fsync(self._fd)
+            except OSError as exc:
+                _cut_back(self._fd, size)
+                raise RecordWriteError(f"game record not saved ({exc.strerror or exc}): "
+                                       f"{len(self._pending)} lines wait in memory",
+                                       len(self._pending)) from exc
+            self._pending.pop(0)
 
     def close(self) -> None:
-        if not self._file.closed:
-            self._file.close()
+        """Write what is kept if the disk takes it, then close; never raises."""
+        if self._closed:
+            return
+        try:
+            self.flush()
+        except RecordWriteError as exc:
+            log.error("closing %s: %s lines lost: %s", self.path, exc.pending, exc)
+        self._closed = True
+        if self._fd is None:
+            return
+        try:
+            os.close(self._fd)
+        except OSError as exc:
+            log.warning("closing %s: %s", self.path, exc)
+        self._fd = None
 
     def __enter__(self) -> Self:
         return self
@@ -102,6 +224,58 @@ class RecordWriter:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _cut_back(fd: int, size: int) -> None:
+    """Leave no torn line after a refused write (best effort: the disk may refuse this too)."""
+    try:
+        if os.fstat(fd).st_size > size:
+            os.ftruncate(fd, size)
+    except OSError:
+        pass
+
+
+def repair_tail(path: Path) -> int:
+    """Cut a record's last line when a power cut left it unfinished (no newline), so lines
+    appended after it stay whole; returns the bytes removed."""
+    with open(path, "rb+") as f:
+        data = f.read()
+        end = data.rfind(b"\n") + 1
+        if end == len(data):
+            return 0
+        f.truncate(end)
+        f.flush()
+        os.fsync(f.fileno())
+        return len(data) - end
+
+
+def finished(record: Record) -> bool:
+    """A game record whose game ended or was left (an ``end`` or ``abandoned`` line)."""
+    return any(e.get("type") in ("end", "abandoned") for e in record.entries)
+
+
+def last_time(record: Record) -> float:
+    """The latest time a record's lines reached (0 for a record with no timed line)."""
+    times = [float(e["t"]) for e in record.entries if isinstance(e.get("t"), int | float)]
+    return max(times, default=0.0)
+
+
+def unfinished_record(records_dir: Path) -> Record | None:
+    """The newest record in ``records_dir`` whose game neither ended nor was left: the game a
+    kill or a power cut interrupted. Unreadable files are skipped (and logged)."""
+    try:
+        files = sorted(Path(records_dir).glob("*.jsonl"), key=lambda p: p.stat().st_mtime,
+                       reverse=True)
+    except OSError:
+        return None
+    for path in files[:20]:
+        try:
+            record = read_record(path)
+        except (RecordError, OSError) as exc:
+            log.warning("not a record to resume: %s", exc)
+            continue
+        return None if finished(record) else record
+    return None
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -202,6 +376,8 @@ def describe(entry: Mapping[str, Any]) -> str:
         return f"{when}{entry.get('move')} pushed: {entry.get('message')}"
     if kind == "handled":
         return f"{when}hand over the board while {entry.get('move')} waits for its effect"
+    if kind == "seen":
+        return f"{when}seen {entry.get('view')}"
     if kind == "end":
         return (f"{when}end: {entry.get('outcome')} ({entry.get('reason')}), "
                 f"score {entry.get('score')}")

@@ -17,32 +17,39 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from device.errors import DeviceError
-from device.records import Record, RecordError, describe, event_entry, read_record
+from device.records import DEVICE_TYPES, Record, RecordError, describe, event_entry, read_record
 from engine.errors import EngineError
 from engine.session import Event, Session
 
 log = logging.getLogger(__name__)
 
-# Entry types the device writes that no session call produced: passed over.
-DEVICE_TYPES = frozenset({"header", "abandoned"})
 # Fields that must agree between the record and the replay, when either has them.
+DISAGREES = 1     # exit status: the replay does not say what the record says
+UNREADABLE = 2    # exit status: the record cannot be read or re-judged
 COMPARED = ("move", "position", "code", "outcome", "reason", "score")
 
 
 @dataclass
 class ReplayResult:
-    """What a replay found: the session at the end, its lines, disagreements, cut short?"""
+    """What a replay found: the session at the end, its lines, disagreements, cut short?
+
+    ``lost_tail``: the lines the record's last call should hold after those it has (a power
+    cut took them before they reached the disk), as the device writes them: a resumed game
+    writes them first, so its record stays whole.
+    """
 
     session: Any
     last_t: float
     lines: list[str] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
     cut_short: bool = False
+    lost_tail: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def summary(self) -> str:
@@ -117,16 +124,28 @@ def replay(record: Record) -> ReplayResult:
     """
     session = _new_session(record.header)
     result = ReplayResult(session=session, last_t=0.0, cut_short=record.truncated)
-    for group in _calls(record.entries):
+    groups = list(_calls(record.entries))
+    for i, group in enumerate(groups):
         session, events = _call(session, group)
         replayed = [event_entry(e) for e in events]
         result.lines.extend(describe(e) for e in replayed)
+        if i == len(groups) - 1 and len(replayed) > len(group):
+            # a power cut may take the last lines of the last call: fewer is no quarrel
+            result.lost_tail = [_as_written(e, group[0]) for e in replayed[len(group):]]
+            replayed = replayed[:len(group)]
         _compare(result, group, replayed)
         result.last_t = float(group[0]["t"])
     result.session = session
     if session.outcome is None:
         result.cut_short = True
     return result
+
+
+def _as_written(entry: dict[str, Any], call: dict[str, Any]) -> dict[str, Any]:
+    """A replayed line with what the device adds to the lines of that call (its source, the
+    view or input it was given)."""
+    keys = ("source", "view", "input")
+    return {**entry, **{k: call[k] for k in keys if k in call and k not in entry}}
 
 
 def _compare(result: ReplayResult, recorded: list[dict[str, Any]],
@@ -138,17 +157,23 @@ def _compare(result: ReplayResult, recorded: list[dict[str, Any]],
             result.disagreements.append(f"DISAGREE: recorded {old}; replay says {new}")
 
 
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
 def command(args: argparse.Namespace) -> int:
-    """``dicekeeper replay RECORD``."""
+    """``dicekeeper replay RECORD``: 0 when the replay agrees with the record, DISAGREES (1)
+    when it does not, UNREADABLE (2, one line on stderr) when the record cannot be read."""
     try:
         record = read_record(args.record)
         result = replay(record)
     except (RecordError, DeviceError) as exc:
-        print(f"dicekeeper replay: {exc}")
-        return 1
+        print(f"dicekeeper replay: {_one_line(exc)}", file=sys.stderr)
+        return UNREADABLE
     except (EngineError, KeyError, ValueError, TypeError) as exc:
-        print(f"dicekeeper replay: {args.record} cannot be re-judged: {exc}")
-        return 1
+        print(f"dicekeeper replay: {args.record} cannot be re-judged: {_one_line(exc)}",
+              file=sys.stderr)
+        return UNREADABLE
     for line in result.lines:
         print(line)
     for line in result.disagreements:
@@ -156,4 +181,4 @@ def command(args: argparse.Namespace) -> int:
     if result.cut_short:
         print(f"the game was cut short at t={result.last_t:.1f}s (record ends before the game)")
     print(result.summary)
-    return 2 if result.disagreements else 0
+    return DISAGREES if result.disagreements else 0

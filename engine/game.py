@@ -17,6 +17,7 @@ from typing import Any, Protocol, Self, TypeVar
 from engine.clock import Clock
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import TableView
 
@@ -185,6 +186,10 @@ class Game(Protocol[BoardT, StateT, MoveT_co]):
         the set-up is complete, for most games; False while a button must start it)."""
         ...
 
+    def panel(self, state: StateT) -> Panel:
+        """What the game adds to the device's screen for ``state`` (``engine.panel``)."""
+        ...
+
 
 class GameBase:
     """What most games answer to the contract's optional questions: inherit it and override
@@ -201,6 +206,9 @@ class GameBase:
 
     def clock_starts(self, state: Any) -> bool:
         return True
+
+    def panel(self, state: Any) -> Panel:
+        return Panel()
 
 
 AnyGame = Game[Any, Any, Any]

@@ -6,9 +6,11 @@ Pure standard library; imports only ``engine``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from engine.errors import IllegalMoveError
+from engine.clock import Clock
+from engine.errors import IllegalMoveError, NotationError
 from engine.games import find_game
 
 
@@ -38,10 +40,12 @@ def judge(game: str, board: Any, position: str, move: str,
         unless the game is over, has points and ``remaining`` is given (or needs no clock).
 
     Raises:
-        UnknownGameError: unknown game. NotationError: bad position or move text, or a move that
-        lacks the observed result its effect needs.
+        UnknownGameError: unknown game. NotationError: bad position or move text, a move that
+        lacks the observed result its effect needs, or a ``remaining`` that is not a number of
+        seconds from 0 to the length of the game's timer.
     """
     rules = find_game(game)
+    check_remaining(remaining, rules.clock(board))
     state = rules.parse_position(position, board)
     parsed = rules.parse_move(move, state)
     try:
@@ -56,3 +60,20 @@ def judge(game: str, board: Any, position: str, move: str,
     return {"legal": legal, "code": code, "message": message, "position": after.position(),
             "outcome": None if outcome is None else outcome.result, "score": score,
             **rules.report(after)}
+
+
+def check_remaining(remaining: float | None, clock: Clock) -> None:
+    """``remaining`` is None or a finite number of seconds from 0 to the timer's full length.
+
+    Raises:
+        NotationError: NaN, infinite, negative, or longer than the game's countdown.
+    """
+    if remaining is None:
+        return
+    if not math.isfinite(remaining) or remaining < 0:
+        raise NotationError(f"remaining time {remaining!r} must be a number of seconds from 0 up")
+    if clock.counts_down:
+        full = clock.remaining(0.0)
+        if full is not None and remaining > full:
+            raise NotationError(f"remaining time {remaining:g} s is more than the game's timer "
+                                f"({full:g} s)")

@@ -20,6 +20,7 @@ from engine.errors import IllegalMoveError
 from engine.game import AnyGame
 from engine.games import find_game
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import Judgement, Verdict
 from engine.table import MIN_CONFIDENCE, TableView
 
@@ -29,8 +30,9 @@ class Event:
     """Something to write to the game record.
 
     Attributes:
-        kind: "setup", "timer_start", "move", "warning", "warning_cleared", "end", or a kind a
-            game notes for itself (Unification: "pending", "handled").
+        kind: "setup", "timer_start", "move", "warning", "warning_cleared", "end", "seen" (a
+            view that changed the game's memo and nothing else: kept so a replay remembers it),
+            or a kind a game notes for itself (Unification: "pending", "handled").
         t: the time given to the call that produced it.
         data: JSON-serialisable details (position, move, view text, code, score ...).
     """
@@ -46,6 +48,8 @@ class Summary:
 
     Attributes:
         game, side: registry name and board side; title: the game's human title.
+        heading: what the screen's header calls the game (its title, and the side when the
+            game has several: "Unification simple", "CubeCourier").
         moves: moves made; counter: the game's short label for them ("P").
         remaining: seconds on the clock (None for a game without a clock).
         clock_running: the clock is counting now.
@@ -55,11 +59,13 @@ class Summary:
         last_move: the last move in the game's notation, or None.
         outcome, score: set once the game has ended.
         line: the one-line summary (``Session.summary``).
+        panel: what the game itself adds (``Game.panel``; empty during set-up).
     """
 
     game: str
     side: str
     title: str
+    heading: str
     moves: int
     counter: str
     remaining: float | None
@@ -71,6 +77,7 @@ class Summary:
     outcome: Outcome | None
     score: int | None
     line: str
+    panel: Panel = field(default_factory=Panel)
 
 
 @dataclass(frozen=True)
@@ -197,11 +204,14 @@ class Session:
     def summary_view(self, now: float) -> Summary:
         """The game-neutral summary the device's screens read."""
         info = self.rules.info
-        return Summary(game=self.game, side=self.side, title=info.title, moves=self.moves,
+        heading = info.title if len(info.sides) == 1 else f"{info.title} {self.side}"
+        return Summary(game=self.game, side=self.side, title=info.title, heading=heading,
+                       moves=self.moves,
                        counter=info.counter, remaining=self.remaining(now),
                        clock_running=self.clock.running, status=self.status,
                        warning=self.warning, to_move=self.to_move, last_move=self.last_move,
-                       outcome=self.outcome, score=self.score, line=self.summary(now))
+                       outcome=self.outcome, score=self.score, line=self.summary(now),
+                       panel=Panel() if self.state is None else self.rules.panel(self.state))
 
     def _view_text(self, view: TableView) -> str:
         return self.rules.view_to_text(view)
@@ -249,6 +259,10 @@ class Session:
             session, more = session._warn(j, view, now)
         else:  # UNCHANGED: the table is as it was
             session, more = session._clear_warning(view, now, status="")
+        if step.memo != self.memo and not events + more:
+            # the game's memory changed on a view nothing else records: record the view, so a
+            # replay (and a resumed game) remembers what the live game did
+            more = [Event("seen", now, {"view": self._view_text(view)})]
         return session, events + more
 
     def _move(self, j: Judgement[Any], view: TableView,

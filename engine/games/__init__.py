@@ -11,11 +11,13 @@ from __future__ import annotations
 from engine.errors import UnknownGameError
 from engine.game import AnyGame, Game
 from engine.games import (
+    bossa,
     cubecourier,
     growing_nine,
     horizontal_vertical,
     no_gaps,
     pairing_five,
+    playme,
     two_one_six,
     unification,
 )
@@ -29,6 +31,8 @@ _horizontal_vertical: Game[
 _pairing_five: Game[pairing_five.Board, pairing_five.State, pairing_five.Move] = pairing_five.GAME
 _cubecourier: Game[cubecourier.Board, cubecourier.State, cubecourier.Move] = cubecourier.GAME
 _two_one_six: Game[two_one_six.Board, two_one_six.State, two_one_six.Move] = two_one_six.GAME
+_bossa: Game[bossa.Board, bossa.State, bossa.Move] = bossa.GAME
+_playme: Game[playme.Board, playme.State, playme.Move] = playme.GAME
 
 GAMES: dict[str, AnyGame] = {
     "unification": _unification,
@@ -38,6 +42,8 @@ GAMES: dict[str, AnyGame] = {
     "pairing-five": _pairing_five,
     "cubecourier": _cubecourier,
     "two-one-six": _two_one_six,
+    "bossa": _bossa,
+    "playme": _playme,
 }
 
 

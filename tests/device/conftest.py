@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 MACHINE_ENV = ("INVOCATION_ID", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID",
-               "DICEKEEPER_PROFILE", "DICEKEEPER_OLED", "GPIOZERO_PIN_FACTORY")
+               "DICEKEEPER_PROFILE", "DICEKEEPER_OLED", "GPIOZERO_PIN_FACTORY", "DICEKEEPER_CONFIG")
 
 
 @pytest.fixture(autouse=True)

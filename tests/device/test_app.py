@@ -19,7 +19,7 @@ from device.config import AppConfig
 from device.errors import CameraLostError
 from device.records import read_record
 from device.screens import Game, Greeting, Menu, Result, clock_text
-from engine.games.unification import view_from_text
+from engine.games import GAMES
 from engine.table import TableView, ViewStatus
 
 START = "111/1R11/121 P=1"          # red die on r1c1; a push from N into column 1 wins
@@ -53,14 +53,18 @@ class FakeCamera:
 
 
 class TextReader:
-    """Stands in for vision.board.pipeline.BoardReader: the 'image' is the view's text."""
+    """Stands in for vision.board.pipeline.BoardReader: the 'image' is the view's text in the
+    game's notation (Unification's unless another game is named)."""
+
+    def __init__(self, game: str = "unification") -> None:
+        self.view_from_text = GAMES[game].view_from_text
 
     def read(self, image):
         if image is None:
             return TableView.unsettled(ViewStatus.UNREADABLE, "frame unreadable")
         if image == HAND:
             return TableView.unsettled(ViewStatus.HAND, "hand over board")
-        return view_from_text(image)
+        return self.view_from_text(image)
 
 
 class RecordingDisplay:
@@ -160,9 +164,12 @@ def test_record_holds_header_and_every_event(tmp_path: Path) -> None:
     record = read_record(tmp_path / "r.jsonl")
     assert record.header["game"] == "unification" and record.header["side"] == "simple"
     assert record.header["board"] and record.header["duration"] == 300.0
-    kinds = [e["type"] for e in record.entries]
+    events = [e for e in record.entries if e["type"] != "clock"]
+    kinds = [e["type"] for e in events]
     assert kinds == ["setup", "timer_start", "warning", "warning_cleared", "move", "end"]
-    assert all("view" in e for e in record.entries)
+    assert all("view" in e for e in events)
+    # while the clock runs, the time it reached is written every few seconds
+    assert [e["t"] for e in record.entries if e["type"] == "clock"] == [10.0, 20.0]
     end = record.entries[-1]
     assert end["outcome"] == "success" and end["t"] == 20.5
 
@@ -257,17 +264,18 @@ def test_menu_then_game_with_scripted_presses(tmp_path: Path) -> None:
 
     from engine.games import GAMES as REGISTRY
 
-    # A steps through the games and wraps round to the first, Unification; B chooses
+    # A steps through the games, Calibrate and Shut down and wraps round to the first,
+    # Unification; B chooses
     config = AppConfig(record_file=tmp_path / "r.jsonl", settle_frames=2)
     app = App(camera=FakeCamera(frames((2, START))), display=RecordingDisplay(),
               readers=lambda layout: TextReader(), config=config, sleep=lambda s: None,
-              buttons=Presses([[], ["B"], ["A"] * len(REGISTRY), ["B"]]))
+              buttons=Presses([[], ["B"], ["A"] * (len(REGISTRY) + 2), ["B"]]))
     app.step()
     assert isinstance(app.current_screen(), Greeting)
     app.step()
     titles = tuple(game.info.title for game in REGISTRY.values())
     assert titles[0] == "Unification"
-    assert app.current_screen() == Menu("Game", titles, 0)
+    assert app.current_screen() == Menu("Game", (*titles, "Calibrate", "Shut down"), 0)
     app.step()
     app.step()
     assert isinstance(app.current_screen(), Menu) and app.session is None
@@ -279,10 +287,15 @@ def test_menu_then_game_with_scripted_presses(tmp_path: Path) -> None:
     assert app.session.state is not None
 
 
-def test_long_c_abandons_the_game_for_the_menu(tmp_path: Path) -> None:
+def test_long_c_abandons_the_game_for_the_menu_once_confirmed(tmp_path: Path) -> None:
     app = make_app(tmp_path, GAME_SCRIPT)
     run_until(app, 2.5)
     app.handle_press("C_LONG")
+    assert app.current_screen().title == "Leave the game?" and app.session is not None
+    app.handle_press("C")                    # back to the game: nothing lost
+    assert isinstance(app.current_screen(), Game)
+    app.handle_press("C_LONG")
+    app.handle_press("B")                    # leave
     assert app.session is None and isinstance(app.current_screen(), Greeting)
     lines = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert lines[-1]["type"] == "abandoned"
@@ -294,7 +307,8 @@ def test_bad_board_side_shows_a_message_not_a_crash(tmp_path: Path) -> None:
               readers=lambda layout: TextReader(),
               config=config, sleep=lambda s: None)
     assert app.session is None
-    assert "cannot start" in app.current_screen().lines[0]
+    assert app.current_screen().title == "Cannot start unification"
+    assert "sideways" in " ".join(app.current_screen().lines)
 
 
 @pytest.mark.parametrize("cut", [1, 30])
@@ -306,7 +320,7 @@ def test_record_survives_a_cut_at_any_point(tmp_path: Path, cut: int) -> None:
     path.write_bytes(data[:-cut])
     record = read_record(path)
     assert record.truncated == (cut > 1)
-    assert len(record.entries) == (6 if cut == 1 else 5)
+    assert record.entries[-1]["type"] == ("end" if cut == 1 else "move")
 
 
 def test_menu_navigation_with_gpio_buttons_on_mock_pins(tmp_path: Path, mock_pins) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import termios
 import threading
+import time
 
 import pytest
 
@@ -17,6 +18,8 @@ from device.buttons import (
     parse_script,
 )
 from device.errors import ButtonsError, UnknownBackendError
+
+from .fakes import ShortedPin
 
 
 @pytest.fixture
@@ -100,8 +103,8 @@ def test_keyboard_reads_keys_from_a_terminal_without_blocking():
             assert keys.active
             assert not termios.tcgetattr(slave)[3] & termios.ICANON  # cbreak: no Enter needed
             assert keys.poll() == []  # nothing typed: returns at once
-            os.write(master, b"abXm c")
-            assert keys.poll() == [Press.A, Press.B, Press.C_LONG, Press.C]
+            os.write(master, b"abXm cs")
+            assert keys.poll() == [Press.A, Press.B, Press.C_LONG, Press.C, Press.C_VERY_LONG]
             keys.close()
             assert termios.tcgetattr(slave)[3] & termios.ICANON  # terminal restored
     finally:
@@ -148,5 +151,58 @@ def test_auto_off_the_pi_is_the_keyboard():
     buttons = open_buttons("auto")
     try:
         assert isinstance(buttons, KeyboardButtons)
+    finally:
+        buttons.close()
+
+
+# ---------------------------------------------------------------- a button stuck down
+
+def _wait_past(seconds: float) -> None:
+    time.sleep(seconds + 0.05)
+
+
+def test_a_button_shorted_at_start_is_reported_and_the_others_still_work(mock_pins, caplog):
+    mock_pins.pin(5, pin_class=ShortedPin)   # A's wire touches GND: the pull-up cannot lift it
+    buttons = open_buttons("gpio", bounce_time=None, hold_time=0.05, stuck_s=0.2)
+    try:
+        assert buttons.poll() == [] and buttons.faults() == []
+        _wait_past(0.2)
+        assert buttons.poll() == []
+        assert buttons.faults() == ["button A stuck down"]
+        assert "button A (BCM 5)" in caplog.text and "wiring" in caplog.text
+        _tap(buttons.buttons["B"])
+        assert buttons.poll() == [Press.B]
+        buttons.buttons["A"].pin.drive_high()     # the short is cleared
+        assert buttons.poll() == [] and buttons.faults() == []
+    finally:
+        buttons.close()
+
+
+def test_c_stuck_down_never_becomes_the_menu(mock_pins):
+    """Held C is the menu, which abandons the game: a C that sticks must not do that."""
+    buttons = open_buttons("gpio", bounce_time=None, hold_time=0.05, stuck_s=0.3)
+    try:
+        c = buttons.buttons["C"]
+        c.pin.drive_low()
+        _wait_past(0.3)
+        assert buttons.poll() == []          # past hold_time, and still no C_LONG
+        assert buttons.faults() == ["button C stuck down"]
+        c.pin.drive_high()                   # it comes free: that is no press either
+        assert buttons.poll() == [] and buttons.faults() == []
+        _tap(c)
+        assert buttons.poll() == [Press.C]
+    finally:
+        buttons.close()
+
+
+def test_c_held_then_let_go_is_the_menu(mock_pins):
+    buttons = open_buttons("gpio", bounce_time=None, hold_time=0.05, stuck_s=5.0)
+    try:
+        c = buttons.buttons["C"]
+        c.pin.drive_low()
+        _wait_past(0.05)
+        assert buttons.poll() == []          # not while it is still down
+        c.pin.drive_high()
+        assert buttons.poll() == [Press.C_LONG]
     finally:
         buttons.close()

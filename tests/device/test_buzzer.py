@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from device.buzzer import SOUNDS, SilentBuzzer, open_buzzer
+from device.buzzer import SOUNDS, GpioBuzzer, SilentBuzzer, open_buzzer
 from device.errors import BuzzerError, UnknownBackendError
 
 
@@ -51,9 +51,31 @@ def test_gpio_fanfare_and_a_busy_pin(mock_pins):
         n = SOUNDS["fanfare"][2]
         assert _wait_for_states(buzzer.device.pin, 1 + 2 * n).count(True) == n
         with pytest.raises(BuzzerError, match="BCM 16"):
-            open_buzzer("gpio", pin=16)
+            GpioBuzzer(16)
     finally:
         buzzer.close()
+
+
+def test_a_buzzer_that_cannot_open_falls_back_to_silence_with_a_warning(mock_pins, caplog):
+    """The buzzer is optional: a busy pin must not stop `dicekeeper run`."""
+    first = open_buzzer("gpio", pin=16)
+    try:
+        second = open_buzzer("gpio", pin=16)
+        assert isinstance(second, SilentBuzzer) and "BCM 16" in second.fault
+        assert "playing on without sound" in caplog.text
+        second.chirp()
+        assert second.played == ["chirp"]
+    finally:
+        first.close()
+
+
+def test_no_gpio_library_is_silence_too(monkeypatch, caplog):
+    from gpiozero import Device
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no_such_factory")
+    buzzer = open_buzzer("gpio")
+    assert isinstance(buzzer, SilentBuzzer) and "python3-lgpio" in buzzer.fault
 
 
 def test_silent_buzzer_records_what_would_sound():

@@ -54,8 +54,9 @@ def test_profile_goes_to_dicekeeper_profile_by_default(board_photos, tmp_path, m
 def test_covered_marker_is_named_and_nothing_is_saved(board_photos, tmp_path, capsys):
     target = tmp_path / "profile.json"
     assert command(_args("--frame", str(board_photos[1]), "--profile", str(target))) == 1
-    out = capsys.readouterr().out
-    assert "marker 2 (SE corner) not seen" in out and "no profile saved" in out
+    captured = capsys.readouterr()
+    assert "marker 2 (SE corner) not seen" in captured.out
+    assert captured.err.startswith("dicekeeper calibrate: calibration failed: no profile saved")
     assert not target.exists()
 
 
@@ -70,27 +71,27 @@ def test_unreadable_image_is_a_clear_exit_1(tmp_path, capsys):
     bad = tmp_path / "board.jpg"
     bad.write_bytes(b"\xff\xd8 this is not really a jpeg")
     assert command(_args("--frame", str(bad), "--profile", str(tmp_path / "p.json"))) == 1
-    out = capsys.readouterr().out
-    assert "cannot read image" in out and "board.jpg" in out
+    err = capsys.readouterr().err
+    assert "cannot read image" in err and "board.jpg" in err
     assert not (tmp_path / "p.json").exists()
 
 
 def test_missing_image_file(tmp_path, capsys):
     assert command(_args("--frame", str(tmp_path / "nope.png"))) == 1
-    assert "not found" in capsys.readouterr().out
+    assert "not found" in capsys.readouterr().err
 
 
 def test_missing_camera_source(tmp_path, capsys):
     assert command(_args("--source", str(tmp_path / "no-camera-here"))) == 1
-    assert "does not exist" in capsys.readouterr().out
+    assert "does not exist" in capsys.readouterr().err
 
 
 def test_an_unknown_game_or_side_is_named_and_saves_nothing(tmp_path, capsys):
     target = tmp_path / "p.json"
-    assert command(_args("--frame", "x.png", "--game", "chess", "--profile", str(target))) == 1
-    assert "unknown game 'chess'; known games:" in capsys.readouterr().out
-    assert command(_args("--frame", "x.png", "--side", "bogus", "--profile", str(target))) == 1
-    assert "known sides of unification are simple, complex" in capsys.readouterr().out
+    assert command(_args("--frame", "x.png", "--game", "chess", "--profile", str(target))) == 2
+    assert "unknown game 'chess'; known games:" in capsys.readouterr().err
+    assert command(_args("--frame", "x.png", "--side", "bogus", "--profile", str(target))) == 2
+    assert "known sides of unification are simple, complex" in capsys.readouterr().err
     assert not target.exists()
 
 
@@ -149,5 +150,5 @@ def test_camera_source_that_never_calibrates_reports_the_last_attempt(tmp_path, 
     monkeypatch.setattr(calibrate_cli, "_calibrate", fake)
     assert command(_args("--source", str(folder), "--side", "complex")) == 1
     assert calls == ["complex"] * calibrate_cli.MAX_ATTEMPTS
-    out = capsys.readouterr().out
-    assert "marker 3 not found" in out and "no profile saved" in out
+    captured = capsys.readouterr()
+    assert "marker 3 not found" in captured.out and "no profile saved" in captured.err

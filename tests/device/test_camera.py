@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-import types
 from pathlib import Path
-from typing import ClassVar
 
 import cv2
 import numpy as np
@@ -15,7 +13,15 @@ import pytest
 
 from device import camera
 from device.camera import Frame, open_camera
-from device.errors import CameraLostError, CameraNotFoundError, DeviceError, SessionFileError
+from device.errors import (
+    CameraLibraryError,
+    CameraLostError,
+    CameraNotFoundError,
+    DeviceError,
+    SessionFileError,
+)
+
+from .fakes import FakePi
 
 
 def _image(value: int, size: tuple[int, int] = (48, 32)) -> np.ndarray:
@@ -192,67 +198,142 @@ def test_picamera_without_picamera2_names_the_apt_fix(monkeypatch):
     assert "--system-site-packages" in str(err.value)
 
 
-class _FakePicamera2:
-    """Records what the backend asks of picamera2; only the Pi can run the real one."""
-
-    instances: ClassVar[list[_FakePicamera2]] = []
-    unplugged = False
-
-    def __init__(self) -> None:
-        self.calls: list[str] = []
-        self.config = None
-        self.fail_captures = 0
-        _FakePicamera2.instances.append(self)
-
-    def create_video_configuration(self, main):
-        return {"main": main}
-
-    def configure(self, config):
-        self.config = config
-
-    def start(self):
-        self.calls.append("start")
-
-    @staticmethod
-    def global_camera_info():
-        return [] if _FakePicamera2.unplugged else [{"Model": "imx708"}]
-
-    def capture_array(self, name, wait=None):
-        assert name == "main" and wait is False  # asynchronous, so wait() can time out
-        return "job"
-
-    def wait(self, job, timeout=None):
-        assert job == "job" and timeout and timeout > 0
-        if self.fail_captures:
-            self.fail_captures -= 1
-            raise TimeoutError("no frame within the timeout")
-        pixels = np.zeros((960, 1280, 4), np.uint8)
-        pixels[..., 0] = 200  # byte 0 of each pixel is blue in libcamera's RGB888/XRGB8888
-        return pixels
-
-    def stop(self):
-        self.calls.append("stop")
-
-    def close(self):
-        self.calls.append("close")
+@pytest.fixture
+def pi(monkeypatch):
+    """A Pi with Camera Module 3 and picamera2 0.3.36 (see tests/device/fakes.py)."""
+    board = FakePi("imx708")
+    monkeypatch.setitem(sys.modules, "picamera2", board.picamera2())
+    return board
 
 
-def test_picamera_backend_configures_rgb888_and_yields_bgr(monkeypatch):
-    _FakePicamera2.instances.clear()
-    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=_FakePicamera2))
+def test_picamera_backend_configures_rgb888_and_yields_bgr(pi):
     cam = open_camera("picamera")
-    fake = _FakePicamera2.instances[0]
-    assert fake.config == {"main": {"format": "RGB888", "size": (1280, 960)}}
+    fake = pi.instances[0]
+    assert fake.camera_config["main"] == {"format": "RGB888", "size": (1280, 960)}
     frame = cam.read()
     assert frame.image.shape == (960, 1280, 3) and frame.image.flags["C_CONTIGUOUS"]
     assert int(frame.image[0, 0, 0]) == 200 and int(frame.image[0, 0, 2]) == 0
-    fake.fail_captures = 10
-    cam.retry_delay = 0
+    cam.close()
+    assert pi.holder is None
+
+
+def test_a_capture_timeout_is_flushed_so_closing_does_not_hang(pi):
+    """picamera2 keeps a timed-out job queued; stop()/close() would wait behind it for ever."""
+    cam = open_camera("picamera")
+    pi.stalls = 1
+    with pytest.raises(CameraLostError) as err:
+        cam.read()
+    assert "reboot" in str(err.value) and "not hot-pluggable" in str(err.value)
+    assert pi.instances[0].calls[-1] == "flush"
+    cam.close()  # HangsForever here without cancel_all_and_flush() after the timeout
+    assert pi.instances[0].calls[-2:] == ["stop", "close"] and pi.holder is None
+
+
+def test_a_stalled_camera_comes_back_on_reopen_and_keeps_counting(pi):
+    cam = open_camera("picamera")
+    assert cam.read().index == 0
+    pi.stalls = 1
     with pytest.raises(CameraLostError):
         cam.read()
     cam.reopen()
-    assert fake.calls == ["start", "stop", "close"] and len(_FakePicamera2.instances) == 2
+    assert len(pi.instances) == 2 and pi.instances[0].calls[-2:] == ["stop", "close"]
     assert cam.read().index == 1
+    cam.close()
+
+
+def test_a_replugged_ribbon_gives_no_frames_until_the_pi_reboots(pi, monkeypatch):
+    cam = open_camera("picamera")
+    pi.unplug()
+    with pytest.raises(CameraLostError, match="reboot"):
+        cam.read()
+    pi.replug()
+    cam.reopen()  # the camera is still listed: it opens, but CSI is not hot-pluggable
+    with pytest.raises(CameraLostError, match="reboot"):
+        cam.read()
+    cam.close()
+    pi.reboot()
+    monkeypatch.setitem(sys.modules, "picamera2", pi.picamera2())  # a new process
+    with open_camera("picamera") as again:
+        assert again.read().image is not None
+
+
+def test_a_failed_configure_closes_the_camera_so_the_next_open_is_not_busy(pi):
+    pi.configure_failures = 1
+    with pytest.raises(CameraNotFoundError, match="did not start"):
+        open_camera("picamera")
+    assert pi.holder is None  # left acquired, every later open would say "busy"
+    with open_camera("picamera") as cam:
+        assert cam.read().image is not None
+
+
+def test_a_camera_held_by_another_program_is_named_before_the_ribbon(pi):
+    other = sys.modules["picamera2"].Picamera2()  # e.g. rpicam-hello, or the service
+    with pytest.raises(CameraNotFoundError) as err:
+        open_camera("picamera")
+    message = str(err.value)
+    assert "busy" in message and "another program" in message
+    assert message.index("another program") < message.index("ribbon")
+    assert "systemctl stop dicekeeper" in message
+    other.close()
+
+
+def test_camera_module_3_gets_continuous_autofocus_after_configure(pi):
+    cam = open_camera("picamera")
+    assert pi.instances[0].applied_controls == {"AfMode": camera.AF_MODE_CONTINUOUS}
+    assert "middle 75% of its width" in cam.crop_note  # 16:9 sensor, 4:3 stream
+    cam.close()
+
+
+def test_fixed_focus_sets_the_lens_position(pi):
+    cam = open_camera("picamera", focus="fixed", lens_position=2.5)
+    assert pi.instances[0].applied_controls == {"AfMode": camera.AF_MODE_MANUAL,
+                                                "LensPosition": 2.5}
+    cam.close()
+
+
+def test_a_camera_without_autofocus_gets_no_focus_controls(monkeypatch):
+    module2 = FakePi("imx219")
+    monkeypatch.setitem(sys.modules, "picamera2", module2.picamera2())
+    cam = open_camera("picamera", size=(1640, 1232))
+    assert module2.instances[0].applied_controls == {}  # AfMode would be refused here
+    assert cam.crop_note == ""  # 4:3 sensor, 4:3 stream
+    assert cam.read().image.shape == (1232, 1640, 3)
+    cam.close()
+
+
+def test_an_old_picamera2_is_refused_with_the_update_command(monkeypatch):
+    old = FakePi().old_picamera2()
+    with pytest.raises(TypeError):  # what 0.3.12 does with the capture's timeout
+        cam = old.Picamera2()
+        cam.configure(cam.create_video_configuration(main={}))
+        cam.wait(cam.capture_array(wait=False), timeout=1.0)
+    monkeypatch.setitem(sys.modules, "picamera2", FakePi().old_picamera2())
+    with pytest.raises(CameraLibraryError) as err:
+        open_camera("picamera")
+    assert "too old" in str(err.value) and "sudo apt update" in str(err.value)
+    assert isinstance(err.value, ImportError) and isinstance(err.value, DeviceError)
+
+
+def test_a_numpy_abi_mismatch_at_import_is_named_with_its_fix(monkeypatch, tmp_path):
+    """A compiled module built for another numpy raises ValueError, not ImportError."""
+    package = tmp_path / "picamera2"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "raise ValueError('numpy.dtype size changed, may indicate binary incompatibility. "
+        "Expected 96 from C header, got 88 from PyObject')\n")
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(CameraLibraryError) as err:
+        open_camera("picamera")
+    assert "pip uninstall -y numpy" in str(err.value)
+
+
+def test_auto_on_pi_under_systemd_with_an_old_picamera2_says_update(monkeypatch):
+    monkeypatch.setenv("DICEKEEPER_PI", "1")
+    monkeypatch.setenv("INVOCATION_ID", "abc")
+    monkeypatch.setitem(sys.modules, "picamera2", FakePi().old_picamera2())
+    with pytest.raises(CameraLibraryError, match="apt update"):
+        open_camera("auto")
 
 
 def test_auto_on_pi_under_systemd_without_picamera2_refuses_to_guess(monkeypatch):
@@ -263,9 +344,9 @@ def test_auto_on_pi_under_systemd_without_picamera2_refuses_to_guess(monkeypatch
         open_camera("auto")
 
 
-def test_picamera_with_no_camera_attached_names_the_cable(monkeypatch):
-    monkeypatch.setattr(_FakePicamera2, "unplugged", True)
-    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=_FakePicamera2))
+def test_picamera_with_no_camera_attached_names_the_cable(pi):
+    pi.unplug()
+    pi.reboot()
     with pytest.raises(CameraNotFoundError, match="ribbon cable"):
         open_camera("picamera")
 

@@ -38,8 +38,8 @@ def test_default_session_is_the_shipped_fixture() -> None:
 
 
 def test_a_game_without_a_session_or_an_unknown_game_is_a_message(capsys) -> None:
-    assert main(["demo", "chess"]) == 1
-    assert "unknown game 'chess'" in capsys.readouterr().out
+    assert main(["demo", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
 
 
 def test_device_path_on_the_fixture_with_a_perfect_reader(tmp_path: Path) -> None:
@@ -78,6 +78,6 @@ def test_demo_referees_the_recorded_session_and_replay_agrees(tmp_path: Path, ca
 
 def test_missing_session_names_it_and_the_fix(tmp_path: Path, capsys) -> None:
     missing = tmp_path / "no-such-session"
-    assert main(["demo", "--session", str(missing), "--out", str(tmp_path / "o")]) == 1
-    out = capsys.readouterr().out
-    assert str(missing) in out and "make fixtures" in out
+    assert main(["demo", "--session", str(missing), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert str(missing) in err and "make fixtures" in err

@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import errno
 import io
+import logging
 import os
 
 import pytest
 from PIL import Image, ImageDraw
 
-from device.display import image_to_blocks, open_display
+from device.display import (
+    BANNER_PX,
+    Annunciator,
+    HeadlessDisplay,
+    image_to_blocks,
+    open_display,
+    open_display_or_headless,
+)
 from device.errors import DisplayError, DisplayNotFoundError, UnknownBackendError
+
+from .fakes import FakeOledBus
 
 
 class RecordingSerial:
@@ -272,3 +282,102 @@ def test_real_oled_accepts_a_frame():
     display.show(img)
     display.close()
     assert display.last_error is None and display.frames_shown == 1
+
+
+# ---------------------------------------------------------------- faults, on an SSD1306 model
+
+def _gram(image: Image.Image) -> bytes:
+    """The SSD1306's display memory for ``image``: byte page * 128 + x, bit y % 8."""
+    buf = bytearray(128 * 8)
+    for y in range(64):
+        for x in range(128):
+            if image.getpixel((x, y)):
+                buf[(y // 8) * 128 + x] |= 1 << (y % 8)
+    return bytes(buf)
+
+
+def test_the_model_panel_is_lit_and_shows_what_luma_sends():
+    bus = FakeOledBus()
+    display = open_display("ssd1306", i2c_bus=bus)
+    display.show(_screen())
+    assert bus.lit and bus.visible() == _gram(_screen())
+
+
+def test_after_a_power_blip_the_panel_is_set_up_again_not_left_dark(caplog):
+    """The controller resets: it would take frames and stay dark without its set-up."""
+    bus = FakeOledBus()
+    display = open_display("ssd1306", i2c_bus=bus)
+    display.show(_screen())
+    bus.present = False          # the wire works loose...
+    bus.blip()                   # ...and the panel loses power for a moment
+    display.show(_screen([(3, 3)]))
+    assert display.fault and "OLED not answering" in caplog.text
+    bus.present = True
+    after = _screen([(4, 4), (100, 60)])
+    display.show(after)
+    assert display.fault is None
+    assert bus.lit and bus.visible() == _gram(after)
+
+
+def test_the_same_screen_is_sent_again_after_a_blip():
+    bus = FakeOledBus()
+    display = open_display("sh1106", i2c_bus=bus)
+    display.show(_screen())
+    bus.present = False
+    bus.blip()
+    display.show(_screen([(9, 9)]))
+    bus.present = True
+    display.show(_screen([(9, 9)]))
+    assert bus.display_on and bus.charge_pump
+
+
+def test_a_panel_missing_at_start_runs_headless_and_is_taken_up_when_it_answers(caplog):
+    caplog.set_level(logging.INFO)
+    bus = FakeOledBus(present=False)
+    now = [0.0]
+    display = open_display_or_headless("ssd1306", i2c_bus=bus, retry_s=30,
+                                       retry_clock=lambda: now[0])
+    assert isinstance(display, HeadlessDisplay)
+    assert "running headless" in caplog.text and "i2cdetect -y 1" in caplog.text
+    assert "running headless" in display.fault
+    display.show(_screen([(1, 1)]))   # the game goes on without a screen
+    bus.present = True
+    now[0] = 10.0
+    display.show(_screen([(2, 2)]))
+    assert display.panel is None and bus.writes == 0   # not before the retry time
+    now[0] = 31.0
+    display.show(_screen([(2, 2)]))
+    assert display.panel is not None and display.fault is None
+    assert bus.visible() == _gram(_screen([(2, 2)]))
+    assert "OLED answers now" in caplog.text
+    display.close()
+
+
+def test_headless_is_for_panels_only():
+    with pytest.raises(UnknownBackendError):
+        open_display_or_headless("hdmi")
+    assert open_display_or_headless("dummy").kind == "dummy"
+
+
+def test_a_bad_rotation_is_refused_before_luma_asserts():
+    with pytest.raises(ValueError, match="0, 1, 2 or 3"):
+        open_display("ssd1306", i2c_bus=FakeOledBus(), rotate=4)
+
+
+def test_the_annunciator_draws_a_fault_band_until_it_clears(caplog):
+    faults: list[str] = []
+    display = Annunciator(open_display("dummy"), lambda: faults)
+    blank = Image.new("1", (128, 64), 0)
+    display.show(blank)
+    assert display.shown is None and not any(display.display.last_image.getdata())
+    faults.append("button C stuck down")
+    display.show(blank)
+    shown = display.display.last_image
+    band = shown.crop((0, 0, 128, BANNER_PX))
+    assert display.shown == "button C stuck down" and "stuck down" in caplog.text
+    lit = sum(1 for v in band.getdata() if v)
+    assert 0.5 * 128 * BANNER_PX < lit < 128 * BANNER_PX  # a lit band with dark letters
+    assert not any(shown.crop((0, BANNER_PX, 128, 64)).getdata())  # the screen below kept
+    faults.clear()
+    display.show(blank)
+    assert display.shown is None and not any(display.display.last_image.getdata())

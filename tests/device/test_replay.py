@@ -53,7 +53,7 @@ def test_a_tampered_record_is_reported_as_a_disagreement(live, capsys) -> None:
     move = next(x for x in lines if x["type"] == "move")
     move["move"] = "S1"
     _write(path, lines)
-    assert main(["replay", str(path)]) == 2
+    assert main(["replay", str(path)]) == 1
     out = capsys.readouterr().out
     assert "DISAGREE: recorded t=20.5s move S1" in out and "replay says t=20.5s move N1" in out
 
@@ -70,13 +70,14 @@ def test_truncated_record_replays_what_is_there(live, capsys) -> None:
     assert "success" not in out[-1]
 
 
-def test_corrupt_record_gives_a_message_and_exit_1(live, capsys) -> None:
+def test_corrupt_record_gives_a_one_line_message_and_exit_2(live, capsys) -> None:
     path, _ = live
     lines = path.read_text().splitlines()
     lines[2] = "not json at all"
     path.write_text("\n".join(lines) + "\n")
-    assert main(["replay", str(path)]) == 1
-    assert "line 3" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "line 3" in err and err.startswith("dicekeeper replay: ") and err.count("\n") == 1
 
 
 def test_unknown_game_in_header_gives_a_message(live, capsys) -> None:
@@ -84,13 +85,13 @@ def test_unknown_game_in_header_gives_a_message(live, capsys) -> None:
     lines = _lines(path)
     lines[0]["game"] = "chess"
     _write(path, lines)
-    assert main(["replay", str(path)]) == 1
-    assert "unknown game 'chess'" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
 
 
 def test_missing_record_gives_a_message(tmp_path: Path, capsys) -> None:
-    assert main(["replay", str(tmp_path / "none.jsonl")]) == 1
-    assert "cannot read" in capsys.readouterr().out
+    assert main(["replay", str(tmp_path / "none.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
 
 
 def test_timeout_failure_replays_the_same(tmp_path: Path, capsys) -> None:

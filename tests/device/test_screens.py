@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from device.screens import (
@@ -18,12 +16,15 @@ from device.screens import (
     game_screen,
     render,
 )
+from engine.outcome import Outcome
+from engine.panel import Panel, Sketch
 from engine.session import Summary
 
 
 def _summary(now: float, **kw) -> Summary:
     """A session's game-neutral summary at ``now`` (a 5-minute clock started at 0)."""
-    base = {"game": "unification", "side": "simple", "title": "Unification", "moves": 3,
+    base = {"game": "unification", "side": "simple", "title": "Unification",
+            "heading": "Unification simple", "moves": 3,
             "counter": "P", "remaining": max(0.0, 300.0 - now), "clock_running": True,
             "status": "apply effect: +1", "warning": None, "to_move": None, "last_move": "W0",
             "outcome": None, "score": None, "line": f"summary at {now}"}
@@ -48,7 +49,7 @@ def test_game_model_from_session() -> None:
 
 
 def test_result_model_once_the_session_has_an_outcome() -> None:
-    outcome = SimpleNamespace(result="success", reason="UN-E1")
+    outcome = Outcome("success", "UN-E1")
     model = game_screen(_summary(139.0, outcome=outcome, score=4, clock_running=False))
     assert model == Result(outcome="success", remaining_s=161.0, score=4,
                            summary="summary at 139.0", reason="UN-E1")
@@ -150,3 +151,54 @@ def test_a_long_status_wraps_to_two_lines_unless_a_warning_needs_the_room() -> N
     warned = render(Game("Unification", 143, 4, status, "UN-F1", "red die can't leave"))
     assert _lit(warned, (0, 39, WIDTH, 50)) > 0          # the status keeps one line
     assert _lit(warned, (0, 54, WIDTH, HEIGHT)) > 0.5    # above the lit warning band
+
+
+def test_a_game_without_a_clock_shows_whose_turn_the_last_move_and_the_board() -> None:
+    sketch = Sketch(("K.R", "KRW", ".K."), frozenset({(1, 1)}))
+    model = game_screen(_summary(0.0, remaining=None, clock_running=False, to_move=2,
+                                 last_move="r0c2-W=K", panel=Panel(sketch=sketch)))
+    assert isinstance(model, Game) and (model.to_move, model.last_move) == (2, "r0c2-W=K")
+    assert model.remaining_s is None and model.sketch == sketch
+    image = render(model)
+    assert _lit(image, (0, 12, 80, 28)) > 0.05            # "P2 to move"
+    marked = image.crop((128 - 27 + 9, 12 + 9, 128 - 27 + 17, 12 + 17))
+    assert _lit(marked, (0, 0, 8, 8)) > 0.5               # the ringed cube's cell is lit
+
+
+def test_a_won_two_player_game_names_the_winner_and_pages_its_tally() -> None:
+    outcome = Outcome("win", "CC-E1", winner=2)
+    pages = (("rows: A 3, B 2",), ("cols: A 2, B 3",))
+    line = "cubecourier: player 2 wins by a red chain r0c1-r1c1-r2c1 after 17 moves"
+    summary = _summary(0.0, remaining=None, outcome=outcome, line=line,
+                       panel=Panel(sketch=Sketch(("KRW", ".RK", "WR."), frozenset({(0, 1)})),
+                                   pages=pages))
+    result = game_screen(summary)
+    assert isinstance(result, Result) and result.winner == 2 and result.page == ()
+    assert _lit(render(result), (0, 0, 60, 20)) > 0.05
+    assert game_screen(summary, page=1).page == pages[0]
+    assert game_screen(summary, page=2).page == pages[1]
+    assert game_screen(summary, page=3).page == pages[0]  # wraps round
+    assert render(game_screen(summary, page=1)) != render(result)
+
+
+def test_a_clocked_game_shows_its_first_line_under_the_clock_and_the_status_below() -> None:
+    """Fast Alone games say what matters under the clock (Growing Nine's queue, Pairing Five's
+    effect to apply); the status keeps one line below it; a warning takes the room back."""
+    plain = render(Game("Growing Nine a", 200, 3, "put the 6 on r3c3"))
+    with_line = render(Game("Growing Nine a", 200, 3, "put the 6 on r3c3",
+                            lines=("queue 5, red 3", "roll r2c0")))
+    assert plain != with_line
+    first, last = _ink_columns(with_line, 39, 50)
+    assert first > 0 and last < WIDTH - 1 and abs(first - (WIDTH - 1 - last)) <= 2
+    assert _lit(with_line, (0, 52, WIDTH, HEIGHT)) > 0         # the status, one line below
+    only_status = render(Game("Growing Nine a", 200, 3, "", lines=("queue 5, red 3",)))
+    assert _lit(only_status, (0, 52, WIDTH, HEIGHT)) == 0
+    warned = render(Game("Growing Nine a", 200, 3, "put the dice back", "GN-F2",
+                         "r3c0 matches red: red waits", lines=("queue 5, red 3",)))
+    assert warned == render(Game("Growing Nine a", 200, 3, "put the dice back", "GN-F2",
+                                 "r3c0 matches red: red waits"))
+
+
+def test_the_game_model_carries_the_panel_lines() -> None:
+    model = game_screen(_summary(10.0, panel=Panel(lines=("queue 5, red 3", "roll r2c0"))))
+    assert isinstance(model, Game) and model.lines == ("queue 5, red 3", "roll r2c0")

@@ -183,21 +183,20 @@ def judge(capsys: pytest.CaptureFixture[str], position: str, move: str,
 def test_judge_a_legal_write(capsys: pytest.CaptureFixture[str]) -> None:
     assert judge(capsys, EXAMPLE, "3@4-4 X@2-2") == {
         "legal": True, "code": None, "message": "", "outcome": None, "score": None,
-        "position": "X..../.4.../..3../...../..... passes=1 roll=-", "winnable": True}
+        "position": "X..../.4.../..3../...../..... passes=1 roll=-"}
 
 
 def test_judge_an_illegal_write_keeps_the_position(capsys: pytest.CaptureFixture[str]) -> None:
     assert judge(capsys, EXAMPLE, "3@4-4") == {
         "legal": False, "code": "HV-F5", "message": "1 wildcard used: write 1 X", "outcome": None,
-        "score": None, "position": EXAMPLE, "winnable": True}
+        "score": None, "position": EXAMPLE}
 
 
 def test_judge_a_winning_write_with_the_clock(capsys: pytest.CaptureFixture[str]) -> None:
     result = judge(capsys, "14234/651X5/65432/..3../..... passes=1 roll=4,5,6", "5@6-4",
                    "--remaining", "157")
     assert result == {"legal": True, "code": None, "message": "", "outcome": "success",
-                      "score": 4, "position": "14234/651X5/65432/..3../..5.. passes=1 roll=-",
-                      "winnable": True}
+                      "score": 4, "position": "14234/651X5/65432/..3../..5.. passes=1 roll=-"}
 
 
 def test_judge_number_side_and_the_unscored_option(capsys: pytest.CaptureFixture[str]) -> None:

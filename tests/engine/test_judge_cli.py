@@ -91,6 +91,15 @@ def test_moves_lists_one_per_line(capsys: pytest.CaptureFixture[str]) -> None:
      "unknown option 'speed'"),
     (["moves", "unification", "--option", "push_back_scope", "--position", EXAMPLE],
      "NAME=VALUE"),
+    (["judge", "unification", "--position", EXAMPLE, "--move", "W0", "--remaining", "nan"],
+     "from 0 up"),
+    (["judge", "unification", "--position", EXAMPLE, "--move", "W0", "--remaining", "inf"],
+     "from 0 up"),
+    (["judge", "unification", "--position", EXAMPLE, "--move", "W0", "--remaining", "-5"],
+     "from 0 up"),
+    (["judge", "unification", "--position", EXAMPLE, "--move", "W0", "--remaining", "301"],
+     "more than the game's timer (300 s)"),
+    (["moves", "unification", "--side", "x" * 300, "--position", EXAMPLE], "bad board side"),
 ])
 def test_bad_input_exits_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str],
                                           words: str) -> None:

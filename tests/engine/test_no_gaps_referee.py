@@ -329,7 +329,8 @@ def test_session_timer_starts_at_the_first_settled_roll_and_follows_both_paths()
         (22.0, f"{O4} fresh=1,3,3,5 spent=4,6 removed=-"),
         (30.0, f"{O4} fresh=1,3,5 spent=3,4,6 removed=-"),  # a 3 spent without a tile
     ])
-    kinds = [(e.kind, e.data.get("move") or e.data.get("code")) for e in events]
+    kinds = [(e.kind, e.data.get("move") or e.data.get("code")) for e in events
+             if e.kind != "seen"]  # the table catching up is seen (recorded for a replay)
     assert kinds == [("move", "4:O4@r0c0,r0c1,r1c0,r1c1"), ("move", "6:aside"),
                      ("warning", "NG-F8")]
     assert session.status == "put the dice back"

@@ -6,6 +6,7 @@ Through the ``Game`` protocol only, over the registry: a new game is fuzzed by i
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -13,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import NotationError
+from engine.errors import BoardDataError, NotationError
 from engine.games import GAMES
 
-from .test_conformance import packaged_board
+from .test_conformance import BOARDS, packaged_board
 
 FUZZ = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -109,5 +110,44 @@ def test_views(name: str) -> None:
             assert str(exc)
             return
         assert game.view_from_text(game.view_to_text(view)) == view
+
+    check()
+
+
+JSON = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-3, 40),
+                              st.floats(allow_nan=True), st.text(max_size=6)),
+                    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                            st.dictionaries(st.text(max_size=4), inner,
+                                                            max_size=3)),
+                    max_leaves=5)
+
+
+def _replace_at(data: Any, path: list[int], value: Any) -> Any:
+    """``data`` with the node that ``path`` walks to (indices into keys or items) replaced."""
+    if not path or not isinstance(data, dict | list) or not data:
+        return value
+    keys = list(data) if isinstance(data, dict) else list(range(len(data)))
+    key = keys[path[0] % len(keys)]
+    copy = dict(data) if isinstance(data, dict) else list(data)
+    copy[key] = _replace_at(data[key], path[1:], value)
+    return copy
+
+
+@pytest.mark.parametrize(("name", "side"), [(n, g.info.sides[0]) for n, g in sorted(GAMES.items())])
+def test_board_data(name: str, side: str) -> None:
+    """Any board dict (the packaged one with one node replaced by any JSON value) loads or
+    raises ``BoardDataError`` with a message: a hand-edited board file never crashes a command."""
+    game = GAMES[name]
+    original = json.loads((BOARDS / f"{name}-{side}.json").read_text(encoding="utf-8"))
+
+    @FUZZ
+    @given(st.lists(st.integers(0, 50), min_size=1, max_size=4), JSON,
+           st.dictionaries(st.sampled_from(sorted(original.get("options", {})) + ["x"]),
+                           st.text(max_size=6), max_size=2))
+    def check(path: list[int], value: Any, options: dict[str, str]) -> None:
+        try:
+            game.load_board(side, _replace_at(original, path, value), options)
+        except BoardDataError as exc:
+            assert str(exc)
 
     check()

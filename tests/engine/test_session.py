@@ -138,7 +138,7 @@ def test_reroll_keeping_its_face_counts_once_a_hand_was_over_the_die(simple: Boa
     assert [e.kind for e in events] == ["move"]
     assert events[0].data["move"] == "E2=3" and events[0].data["position"] == (
         "3R33/333/433 P=3 F=W2")
-    assert (session.moves, session.memo.pending, session.memo.handled) == (1, None, False)
+    assert (session.moves, session.memo) == (1, None)  # nothing left to remember
 
 
 def test_reroll_showing_its_old_face_without_a_hand_stays_pending(simple: Board) -> None:
@@ -186,3 +186,20 @@ def test_a_move_entered_with_the_buttons_is_judged_like_any_move(simple: Board) 
     assert events[1].data["position"] == "333/3R33/333 P=3 F=S1"
     assert session.outcome == Outcome("success", "UN-E1") and session.last_move == "N1"
     assert session.enter("N1", 5.0) == (session, [])  # the game is over
+
+
+def test_a_memory_change_on_an_unrecorded_view_is_recorded_so_a_replay_agrees(
+        simple: Board) -> None:
+    """A push waiting for its reroll, the table put back (the referee forgets the push: no
+    event of its own), the same push again: the forgetting is recorded as the view seen, so
+    re-judging the record's views gives the same events."""
+    script = [(0.0, START), (5.0, PUSHED_OUT_AS_IT_WAS), (6.0, START),
+              (7.0, PUSHED_OUT_AS_IT_WAS)]
+    _, live = feed(new_session("unification", "simple", simple), script)
+    assert [e.kind for e in live] == ["setup", "timer_start", "pending", "seen", "pending"]
+    session, again = new_session("unification", "simple", simple), []
+    for e in live:
+        if "view" in e.data and e.kind != "timer_start":
+            session, new = session.observe(view_from_text(e.data["view"]), e.t)
+            again += new
+    assert again == live

@@ -157,6 +157,8 @@ def _problem(p: CalibrationProfile) -> str:
         return "frame_size must be two positive whole numbers"
     if p.homography is not None and not _is_matrix(p.homography):
         return "homography must be a 3x3 list of finite numbers"
+    if p.homography is not None and not _is_invertible(p.homography):
+        return "homography is singular (it maps the board onto a line or a point)"
     for name in ("white_ref", "red_ref", "paper_ref"):
         value = getattr(p, name)
         if value is not None and not _is_colour(value):
@@ -190,6 +192,15 @@ def _is_matrix(v: object) -> bool:
     return (isinstance(v, list) and len(v) == 3
             and all(isinstance(row, list) and len(row) == 3 and all(map(_is_number, row))
                     for row in v))
+
+
+def _is_invertible(m: list[list[float]]) -> bool:
+    """A map the board can be warped by: the determinant of the matrix scaled to unit norm is
+    clear of rounding noise (a scaled homography is the same map; a singular one squashes the
+    board onto a line)."""
+    a = np.array(m, dtype=np.float64)
+    norm = float(np.linalg.norm(a))
+    return norm > 0 and abs(float(np.linalg.det(a / norm))) > 1e-13
 
 
 def _is_colour(v: object) -> bool:

@@ -9,7 +9,9 @@ frame or an item the reader abstained on (a die rolling or cocked: no face; a cu
 was not named) never produces a settled view; it restarts the count. A die abstained on for
 ``frames_needed`` frames in a row is named for the player to straighten or reroll
 (``TableView.unread_note``: "straighten or reroll r1c2"), a cube likewise ("can't read the cube
-on r1c2"). The ring is not compared: where it lies does not change what a view shows.
+on r1c2"). The ring is not compared: the referee tracks which cube wears it from the moves
+(the camera's ring is not used), so a ring seen in one frame and not the next must not delay
+a settled view.
 
 May import ``engine.table`` only (no OpenCV, no clock: one call per frame).
 """
@@ -60,7 +62,7 @@ class SettleDetector:
         if view.status is not ViewStatus.SETTLED:
             self.reset()
             return view
-        if any(abstained(d) for d in view.dice()):
+        if any(unread(d) for d in view.dice()):
             self._window.clear()
             self._abstaining += 1
             note = (unread_note(view) if self._abstaining >= self.frames_needed
@@ -75,7 +77,8 @@ class SettleDetector:
         return merge(self._window)
 
     def agree(self, a: TableView, b: TableView) -> bool:
-        """Whether two readings show the same table (faces, colours, outside dice)."""
+        """Whether two readings show the same table (faces, colours, outside dice, the items
+        of each zone)."""
         if (a.rows, a.cols) != (b.rows, b.cols):
             return False
         for row_a, row_b in zip(a.grid, b.grid):
@@ -84,13 +87,13 @@ class SettleDetector:
                     return False
         if [name for name, _ in a.zones] != [name for name, _ in b.zones]:
             return False
-        return all(match_outside(x, y, self.tolerance_mm) is not None
-                   for x, y in ((a.outside, b.outside),
-                                *((za, zb) for (_, za), (_, zb) in zip(a.zones, b.zones))))
+        pairs = [(a.outside, b.outside), *((za, zb) for (_, za), (_, zb) in zip(a.zones, b.zones))]
+        return all(match_outside(x, y, self.tolerance_mm) is not None for x, y in pairs)
 
 
-def abstained(item: Item) -> bool:
-    """A die without its face, a cube (or tile, ink) without its colour."""
+def unread(item: Item) -> bool:
+    """An item the reader could not read: a die without a face, any item without a colour
+    (a cube's face is always None: its top colour is what is read)."""
     if item.kind is ItemKind.DIE:
         return item.face is None
     return item.colour is Colour.UNKNOWN
@@ -105,7 +108,7 @@ def unread_note(view: TableView) -> str:
         return note
     for r, row in enumerate(view.grid):
         for c, item in enumerate(row):
-            if item is not None and abstained(item):
+            if item is not None and unread(item):
                 return f"can't read the {item.kind.value} on {Cell(r, c)}"
     return "can't read an item beside the board"
 
@@ -114,8 +117,10 @@ def _moving_note(view: TableView) -> str:
     return NOTE_CUBES_MOVING if any(d.kind is ItemKind.CUBE for d in view.dice()) else NOTE_MOVING
 
 
-def _key(die: Item | None) -> tuple[int | None, str, bool] | None:
-    return None if die is None else (die.face, die.colour.value, die.stacked)
+def _key(die: Item | None) -> tuple[object, ...] | None:
+    if die is None:
+        return None
+    return (die.face, die.colour.value, die.kind.value, die.stacked)
 
 
 def match_outside(a: Sequence[Item], b: Sequence[Item],
@@ -156,13 +161,19 @@ def merge(views: Sequence[TableView]) -> TableView:
         tuple(None if die is None else _mean([v.grid[r][c] for v in views])
               for c, die in enumerate(row))
         for r, row in enumerate(last.grid))
-    partners = [match_outside(last.outside, v.outside, float("inf")) or [] for v in views]
-    outside = tuple(
-        _mean([v.outside[p[i]] for v, p in zip(views, partners) if len(p) > i])
-        for i in range(len(last.outside)))
+    outside = _merged(last.outside, [v.outside for v in views])
+    zones = tuple((name, _merged(items, [v.zone(name) for v in views]))
+                  for name, items in last.zones)
     extra = {**last.extra, "settled_frames": len(views)}
-    return dataclasses.replace(last, grid=grid, outside=outside, status=ViewStatus.SETTLED,
-                               note="", extra=extra)
+    return dataclasses.replace(last, grid=grid, outside=outside, zones=zones,
+                               status=ViewStatus.SETTLED, note="", extra=extra)
+
+
+def _merged(last: Sequence[Item], readings: Sequence[Sequence[Item]]) -> tuple[Item, ...]:
+    """Each item of the last reading, averaged with its partner in every reading."""
+    partners = [match_outside(last, items, float("inf")) or [] for items in readings]
+    return tuple(_mean([items[p[i]] for items, p in zip(readings, partners) if len(p) > i])
+                 for i in range(len(last)))
 
 
 def _mean(dice: Sequence[Item | None]) -> Item:

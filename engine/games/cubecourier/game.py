@@ -18,6 +18,7 @@ from engine.games.cubecourier.moves import Move
 from engine.games.cubecourier.state import State
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Offer, Panel, Sketch
 from engine.referee import RefereeStep
 from engine.table import TableView
 
@@ -86,6 +87,26 @@ class CubeCourier(GameBase):
         """Places, rolls and stacks are moves made; who starts, the repetition procedure's
         agreement and its removals are not."""
         return not move.startswith(("first", "repeat", "off "))
+
+    def panel(self, state: State) -> Panel:
+        """The board's tops as a 3 x 3 sketch (the winning chain, else the ringed cube,
+        marked); what the buttons may enter: who starts (CC-S2) before the first move, the
+        repetition procedure (CC-R1) once it is due or the players agree."""
+        rows = tuple("".join(top or "." for top in state.tops()[r * 3:r * 3 + 3])
+                     for r in range(3))
+        chain = state.chain
+        marked = (chain.cells if chain is not None
+                  else (state.ring,) if state.ring is not None else ())
+        lines: tuple[str, ...] = ()
+        offers: tuple[Offer, ...] = ()
+        if state.outcome is None and state.turns == 0 and state.procedure is None:
+            offers = (Offer("player 1 starts", "first 1"), Offer("player 2 starts", "first 2"))
+        starter = state.repetition_starter
+        if starter is not None:
+            lines = (f"repetition: P{starter} began it",)
+            offers = (Offer("agree: repetition", "repeat"),)
+        return Panel(lines=lines, sketch=Sketch(rows, frozenset((c.r, c.c) for c in marked)),
+                     offers=offers)
 
     def report(self, state: State) -> dict[str, object]:
         """``winner`` (1, 2 or null) and ``chain`` (the cells of one winning connection, a

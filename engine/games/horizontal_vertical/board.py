@@ -117,8 +117,8 @@ def _check_header(side: str, data: Mapping[str, object]) -> None:
 
 
 def _parse_labels(key: str, value: object) -> tuple[int, ...]:
-    if (not isinstance(value, list) or sorted(value) != list(LABELS)
-            or not all(type(v) is int for v in value)):
+    if (not isinstance(value, list) or not all(type(v) is int for v in value)
+            or sorted(value) != list(LABELS)):
         raise BoardDataError(f'"{key}" must list the labels 2, 3, 4, 5, 6 once each, in '
                              f"printed order, got {value!r}")
     return tuple(value)

@@ -22,6 +22,7 @@ from engine.games.horizontal_vertical.spot import SIZE
 from engine.games.horizontal_vertical.state import State
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import Item, ItemKind, TableView
 
@@ -103,9 +104,14 @@ class HorizontalVertical(GameBase):
         """A write or a pass is a turn; the roll seen is not."""
         return not move.startswith("roll=")
 
-    def report(self, state: State) -> dict[str, object]:
-        """``winnable``: False once the game cannot be won any more (HV 1.6 advisory)."""
-        return {"winnable": winnable(state)}
+    def panel(self, state: State) -> Panel:
+        """The roll in view and the passes used; "no longer winnable" once every row, or every
+        column, is dead or out of reach (the HV 1.6 advisory)."""
+        roll = "roll " + ",".join(map(str, state.roll)) if state.roll else "roll the dice"
+        lines: tuple[str, ...] = (roll, f"passes {state.passes}/3")
+        if state.outcome is None and not winnable(state):
+            lines += ("no longer winnable",)
+        return Panel(lines=lines)
 
     def end_text(self, state: State | None, outcome: Outcome, score: int | None,
                  remaining: float | None, moves: int) -> str:

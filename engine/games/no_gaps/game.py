@@ -19,6 +19,7 @@ from engine.games.no_gaps.moves import Move
 from engine.games.no_gaps.state import State
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import TableView
 
@@ -84,10 +85,15 @@ class NoGaps(GameBase):
         faces = [chance.randint(1, 6) for _ in range(DICE)]
         return State.settled(board, 0, (), faces, (), (), 0, None)
 
-    def report(self, state: State) -> dict[str, object]:
-        """``no_longer_winnable``: the game is lost or proven impossible to complete (the
-        advisory of section 3.6; see ``advisory``)."""
-        return {"no_longer_winnable": advisory.no_longer_winnable(state)}
+    def panel(self, state: State) -> Panel:
+        """The rerolls used, the last tile drawn, and "no longer winnable" once the game is
+        proven impossible to complete (the advisory of section 3.6, ``advisory``)."""
+        lines: tuple[str, ...] = (f"rerolls {state.rerolls}/4",)
+        if state.last is not None:
+            lines += (f"last tile {state.last}",)
+        if state.outcome is None and advisory.no_longer_winnable(state):
+            lines += ("no longer winnable",)
+        return Panel(lines=lines)
 
     def end_text(self, state: State | None, outcome: Outcome, score: int | None,
                  remaining: float | None, moves: int) -> str:

@@ -156,7 +156,7 @@ def _parse_effects(key: str, value: object) -> tuple[str, ...]:
     if not isinstance(codes, list):
         raise BoardDataError(f"exit slot {key}: give a list of effect codes, got {value!r}")
     for code in codes:
-        if code not in EFFECT_LABELS:
+        if not isinstance(code, str) or code not in EFFECT_LABELS:
             raise BoardDataError(f"exit slot {key}: unknown effect {code!r}; known effects: "
                                  f"{', '.join(EFFECT_LABELS)}")
     return tuple(str(c) for c in codes)
@@ -167,7 +167,7 @@ def _parse_options(options: Mapping[str, object]) -> Options:
         if name not in OPTION_CHOICES:
             raise BoardDataError(f"unknown option {name!r}; known options: "
                                  f"{', '.join(OPTION_CHOICES)}")
-        if value not in OPTION_CHOICES[name]:
+        if not isinstance(value, str) or value not in OPTION_CHOICES[name]:
             raise BoardDataError(f"option {name} must be one of "
                                  f"{', '.join(OPTION_CHOICES[name])}, got {value!r}")
     return Options(**{k: str(v) for k, v in options.items()})

@@ -50,13 +50,18 @@ def step(state: State, view: TableView, memo: object,
         return _pending_step(j, view, memo)
     if j.verdict is Verdict.UNTRUSTED:
         return _untrusted_step(j, view, memo)
-    return RefereeStep(j, Memo())
+    return RefereeStep(j, None)  # nothing to remember
+
+
+def _kept(memo: Memo) -> Memo | None:
+    """The memo to hand back: None when it holds nothing (the session keeps no blank memo)."""
+    return None if memo == Memo() else memo
 
 
 def _pending_step(j: Judgement[State], view: TableView, memo: Memo) -> RefereeStep[State]:
     """A push done, its effect still to apply: recorded once, so replay sees it too."""
     if j.move == memo.pending:
-        return RefereeStep(j, memo)
+        return RefereeStep(j, _kept(memo))
     note = Note("pending", {"move": j.move, "message": j.message, "view": view_to_text(view)})
     return RefereeStep(j, Memo(pending=j.move), (note,))
 
@@ -64,7 +69,7 @@ def _pending_step(j: Judgement[State], view: TableView, memo: Memo) -> RefereeSt
 def _untrusted_step(j: Judgement[State], view: TableView, memo: Memo) -> RefereeStep[State]:
     """An untrusted view: the first hand over a push still to finish is noted."""
     if view.status is not ViewStatus.HAND or memo.pending is None or memo.handled:
-        return RefereeStep(j, memo)
+        return RefereeStep(j, _kept(memo))
     note = Note("handled", {"move": memo.pending, "view": view_to_text(view)})
     return RefereeStep(j, Memo(memo.pending, handled=True), (note,))
 

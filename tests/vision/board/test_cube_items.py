@@ -17,7 +17,7 @@ from vision.board.geometry import BoardGeometry
 from vision.board.hand import detect_hand
 from vision.board.pipeline import place_dice, place_items
 from vision.board.profile import CalibrationProfile
-from vision.board.settle import SettleDetector, abstained, unread_note
+from vision.board.settle import SettleDetector, unread, unread_note
 from vision.errors import ProfileError
 
 G = BoardGeometry(load_layout("cubecourier", "standard"))
@@ -48,7 +48,7 @@ def test_an_occupied_cell_without_a_cube_is_an_abstained_cube():
     view = place_items([], G, occupied=[Cell(0, 0)])
     item = view.at(Cell(0, 0))
     assert item is not None and item.kind is ItemKind.CUBE and item.colour is Colour.UNKNOWN
-    assert item.confidence == 0.0 and abstained(item)
+    assert item.confidence == 0.0 and unread(item)
 
 
 def test_a_cube_sharing_its_cell_keeps_its_kind_at_a_lower_confidence():

@@ -51,6 +51,8 @@ def test_missing_file_names_path_and_fix(tmp_path):
     '{"board": "unification"}',
     '{"board": "unification", "created": "t", "colour": 3}',
     '{"board": "unification", "created": "t", "homography": [[1, 2], [3, 4]]}',
+    '{"board": "unification", "created": "t", "homography": [[1, 2, 3], [2, 4, 6], [0, 0, 1]]}',
+    '{"board": "unification", "created": "t", "homography": [[0, 0, 0], [0, 0, 0], [0, 0, 0]]}',
     '{"board": "unification", "created": "t", "frame_size": [640, -1]}',
     '{"board": "unification", "created": "t", "red_ref": [0, 0, 300]}',
     '{"board": "unification", "created": "t", "version": 99}',
@@ -69,6 +71,12 @@ def test_binary_garbage_is_a_profile_error(tmp_path):
     path.write_bytes(bytes(range(256)))
     with pytest.raises(ProfileError, match="dicekeeper calibrate"):
         CalibrationProfile.load(path)
+
+
+def test_a_far_camera_homography_is_kept():
+    """Small scale, large translation: units differ across the matrix, the map is fine."""
+    far = [[0.2, 0.01, -2000.0], [0.0, 0.2, -1500.0], [0.0, 1e-5, 1.0]]
+    assert CalibrationProfile("unification", "t", homography=far).homography == far
 
 
 def test_invalid_values_refused_in_code_too():

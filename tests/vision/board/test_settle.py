@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.table import Colour, Item, TableView, ViewStatus
+from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 from vision.board.settle import SettleDetector
 
 
@@ -129,3 +129,23 @@ def test_stays_settled_while_the_table_is_still_and_reset_forgets():
 def test_frames_needed_must_be_positive():
     with pytest.raises(ValueError):
         SettleDetector(0)
+
+
+def _cubes(top: Colour, off: tuple[Colour, ...]) -> TableView:
+    empty: tuple[Item | None, ...] = (None, None, None)
+    row = (Item(None, top, 0.9, 60.0, 60.0, kind=ItemKind.CUBE), None, None)
+    zone = tuple(Item(None, c, 0.9, 160.0, 40.0 + 20 * i, kind=ItemKind.CUBE)
+                 for i, c in enumerate(off))
+    return TableView(grid=(row, empty, empty), zones=(("off_board", zone),))
+
+
+def test_cubes_settle_on_their_colours_and_zones_and_wait_on_an_unknown_colour() -> None:
+    settle = SettleDetector(2)
+    assert settle.update(_cubes(Colour.RED, (Colour.BLACK,))).status is ViewStatus.MOVING
+    settled = settle.update(_cubes(Colour.RED, (Colour.BLACK,)))
+    assert settled.status is ViewStatus.SETTLED  # a cube's face is None: that is not unread
+    assert settled.zone("off_board")[0].colour is Colour.BLACK
+    assert settle.update(_cubes(Colour.RED, (Colour.WHITE,))).status is ViewStatus.MOVING
+    settle.reset()
+    for _ in range(3):  # a cube of no colour is never settled
+        assert settle.update(_cubes(Colour.UNKNOWN, ())).status is ViewStatus.MOVING
