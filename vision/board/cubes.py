@@ -35,8 +35,10 @@ margin beyond the board square so that tops pushed past its edge are seen whole)
 A detection's place is its footprint's centre (the cube's cell); an unnamed colour keeps its
 detection with ``colour == ""`` (the pipeline reports it as unknown, not trusted).
 
-May import ``vision.board.config``, ``.geometry``, ``.pose``, ``vision.top.cube_colour``,
-``engine`` (the layout), numpy and OpenCV.
+Steps 1 and 2 live in ``vision.board.cube_view`` and ``vision.board.cube_ring``.
+
+May import ``vision.board.config``, ``.geometry``, ``.pose``, ``.cube_view``, ``.cube_ring``,
+``vision.top.cube_colour``, ``engine`` (the table types), numpy and OpenCV.
 """
 
 from __future__ import annotations
@@ -49,14 +51,26 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from engine.layout import Layout
 from engine.table import Cell
 from vision.board.config import CUBES
+from vision.board.cube_ring import find_rings, ring_fit
+from vision.board.cube_view import (
+    BGR,
+    CubeFit,
+    CubeView,
+    board_paper,
+    paper_near,
+    pixel_box,
+    prepare_view,
+    sample,
+    turn,
+)
 from vision.board.geometry import BoardGeometry
 from vision.board.pose import CameraPose
 from vision.top.cube_colour import DEFAULT_REFERENCES, CubeReferences, classify_face
 
-BGR = tuple[float, float, float]
+__all__ = ["CubeDetection", "board_paper", "find_board_cubes", "outline_mm", "outlines_mm",
+           "top_body"]
 
 
 @dataclass(frozen=True)
@@ -87,40 +101,6 @@ class CubeDetection:
     kind: str = "cube"
 
 
-@dataclass(frozen=True)
-class _Views:
-    """The view prepared once per frame; board mm -> view px is ``mm * s + offset``."""
-
-    image: np.ndarray       # BGR uint8
-    paper: np.ndarray       # float32 brightness of the paper around each pixel
-    gx: np.ndarray          # float32 gradients of the brightness / paper, printed lines out
-    gy: np.ndarray
-    g: np.ndarray           # both, as one two-channel image (looked up together)
-    level: np.ndarray       # float32 brightness / paper
-    s: float                # px per mm
-    offset: float           # px of margin before the board square
-
-    def px(self, mm: np.ndarray) -> np.ndarray:
-        return np.asarray(mm) * self.s + self.offset
-
-    def mm(self, px: np.ndarray) -> np.ndarray:
-        return (np.asarray(px) - self.offset) / self.s
-
-
-@dataclass(frozen=True)
-class _Fit:
-    """A cube placed: footprint (mm), turn, height of its top, outline strength and cover."""
-
-    x_mm: float
-    y_mm: float
-    angle: float
-    height_mm: float
-    edge: float
-    covered: float
-    stacked: bool = False
-    ringed: bool = False
-
-
 def find_board_cubes(view_bgr: np.ndarray, geometry: BoardGeometry, pose: CameraPose,
                      refs: CubeReferences = DEFAULT_REFERENCES,
                      margin_px: int = 0) -> list[CubeDetection]:
@@ -138,8 +118,8 @@ def find_board_cubes(view_bgr: np.ndarray, geometry: BoardGeometry, pose: Camera
         The cubes found, each with its colour, stack and ring, strongest first; places in
         canonical pixels of the board square.
     """
-    views = _prepare(view_bgr, geometry, margin_px)
-    kept = [_ring_fit(views, geometry, pose, ring) for ring in _rings(views, geometry, pose)]
+    views = prepare_view(view_bgr, geometry, margin_px)
+    kept = [ring_fit(views, geometry, pose, ring) for ring in find_rings(views, geometry, pose)]
     fits = _fit_seeds(views, geometry, pose, _seeds(views, geometry, pose))
     for fit in sorted(fits, key=lambda f: -f.edge):
         if all(math.hypot(fit.x_mm - k.x_mm, fit.y_mm - k.y_mm) > CUBES.same_cube
@@ -147,251 +127,6 @@ def find_board_cubes(view_bgr: np.ndarray, geometry: BoardGeometry, pose: Camera
             kept.append(fit)
     found = [_read_cube(views, geometry, pose, refs, fit) for fit in kept]
     return [cube for cube in found if cube is not None]
-
-
-# --------------------------------------------------------------------------- the paper
-
-
-def _prepare(view: np.ndarray, geometry: BoardGeometry, margin_px: int) -> _Views:
-    s = geometry.px_per_mm
-    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    side = max(3, round(CUBES.paper_window_mm * s / 4)) | 1
-    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((side, side), np.uint8))
-    closed = cv2.GaussianBlur(closed, (0, 0), side / 4)
-    paper = cv2.resize(closed, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
-    paper = np.maximum(paper, 8.0)
-    level = grey / paper
-    gx, gy = _gradients(level)
-    cx, cy = _gradients(_chroma(view, paper, geometry, margin_px))
-    colour_edge = cx * cx + cy * cy > gx * gx + gy * gy
-    gx[colour_edge], gy[colour_edge] = cx[colour_edge], cy[colour_edge]
-    printed = _printed(geometry.layout, s, float(margin_px), (grey.shape[0], grey.shape[1])) > 0
-    gx[printed] = 0.0
-    gy[printed] = 0.0
-    return _Views(view, paper, gx, gy, cv2.merge([gx, gy]), level, s, float(margin_px))
-
-
-def _gradients(channel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Sobel gradients scaled to the change per pixel."""
-    return (cv2.Sobel(channel, cv2.CV_32F, 1, 0, ksize=3) / 8.0,
-            cv2.Sobel(channel, cv2.CV_32F, 0, 1, ksize=3) / 8.0)
-
-
-def _chroma(view: np.ndarray, paper: np.ndarray, geometry: BoardGeometry,
-            margin_px: int) -> np.ndarray:
-    """Each pixel's chroma relative to the paper's colour (0 on the paper, about 0.5 on a red
-    cube or the ring), whatever its brightness: a red cube is as distinct from the paper in
-    colour as a black one is in brightness."""
-    colour = np.array(_board_paper(view, geometry, margin_px), np.float32)
-    tint = colour / max(float(colour.mean()), 1.0)
-    n = view.astype(np.float32) / (paper[..., None] * tint[None, None, :])
-    b, g, r = n[..., 0], n[..., 1], n[..., 2]
-    return np.asarray(cv2.magnitude((r - g) / math.sqrt(2.0), (r + g - 2.0 * b) / math.sqrt(6.0)))
-
-
-@lru_cache(maxsize=8)
-def _printed(layout: Layout, s: float, offset: float, shape: tuple[int, int]) -> np.ndarray:
-    """1 where the print lies (grid lines, zone outlines, the markers) in a view of ``s``
-    px/mm."""
-    mask = np.zeros(shape, np.uint8)
-    width = max(1, round(2 * CUBES.printed_band_mm * s))
-
-    def at(x: float, y: float) -> tuple[int, int]:
-        return round(x * s + offset), round(y * s + offset)
-
-    x0, y0 = layout.grid_origin_mm
-    x1, y1 = x0 + layout.cols * layout.cell_mm, y0 + layout.rows * layout.cell_mm
-    for i in range(layout.cols + 1):
-        x = x0 + i * layout.cell_mm
-        cv2.line(mask, at(x, y0), at(x, y1), (1,), width)
-    for j in range(layout.rows + 1):
-        y = y0 + j * layout.cell_mm
-        cv2.line(mask, at(x0, y), at(x1, y), (1,), width)
-    for z in layout.zones:
-        cv2.rectangle(mask, at(z.x_mm, z.y_mm), at(z.x_mm + z.w_mm, z.y_mm + z.h_mm), (1,),
-                      width)
-    for marker_id in range(4):
-        corners = layout.marker_corners_mm(marker_id)
-        cv2.rectangle(mask, at(*corners[0]), at(*corners[2]), (1,), -1)
-        cv2.rectangle(mask, at(*corners[0]), at(*corners[2]), (1,), width)
-    return mask
-
-
-def _paper_colour(views: _Views, x0: int, y0: int, x1: int, y1: int,
-                  keep: np.ndarray) -> BGR | None:
-    """The brightest ``100 - paper_percentile`` % of the pixels ``keep`` marks in a box."""
-    pixels = views.image[y0:y1, x0:x1][keep > 0].astype(np.float32)
-    if pixels.shape[0] < 10:
-        return None
-    brightness = pixels.sum(axis=1)
-    top = pixels[brightness >= np.percentile(brightness, CUBES.paper_percentile)]
-    b, g, r = (float(v) for v in np.median(top, axis=0))
-    return (b, g, r)
-
-
-def _box(views: _Views, points_px: np.ndarray, pad: float) -> tuple[int, int, int, int] | None:
-    h, w = views.image.shape[:2]
-    x0, y0 = np.floor(points_px.min(axis=0) - pad).astype(int)
-    x1, y1 = np.ceil(points_px.max(axis=0) + pad).astype(int) + 1
-    x0, y0, x1, y1 = max(int(x0), 0), max(int(y0), 0), min(int(x1), w), min(int(y1), h)
-    return None if x1 <= x0 or y1 <= y0 else (x0, y0, x1, y1)
-
-
-def _paper_near(views: _Views, centre_mm: tuple[float, float], inner_mm: float,
-                outer_mm: float) -> BGR:
-    """The paper's colour around a cube: the brightest pixels of the band between two
-    circles about it (its shadow and its neighbours are darker)."""
-    c = views.px(np.array([centre_mm]))[0]
-    box = _box(views, np.array([c]), outer_mm * views.s)
-    if box is not None:
-        x0, y0, x1, y1 = box
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        r = np.hypot(xx - c[0], yy - c[1]) / views.s
-        found = _paper_colour(views, x0, y0, x1, y1,
-                              ((r >= inner_mm) & (r <= outer_mm)).astype(np.uint8))
-        if found is not None:
-            return found
-    x, y = (int(np.clip(round(v), 0, n - 1)) for v, n in
-            zip(c, (views.image.shape[1], views.image.shape[0])))
-    level = float(views.paper[y, x])
-    return (level, level, level)
-
-
-# --------------------------------------------------------------------------- the ring
-
-
-def _ring_chroma(pixels: np.ndarray, paper: BGR) -> np.ndarray:
-    """Each pixel's chroma along the ring's hue relative to the paper's colour, 0 where its
-    hue is not the ring's (within ``ring_hue_tolerance``)."""
-    n = pixels.reshape(-1, 3).astype(np.float32) / np.maximum(np.array(paper, np.float32), 1.0)
-    o1, o2 = _opponent(n)
-    r1, r2 = _opponent(np.array([CUBES.ring_bgr], np.float32))
-    hue = math.atan2(float(r2[0]), float(r1[0]))
-    along = o1 * math.cos(hue) + o2 * math.sin(hue)
-    across = np.abs(o2 * math.cos(hue) - o1 * math.sin(hue))
-    tolerance = math.tan(math.radians(CUBES.ring_hue_tolerance))
-    return np.where(across <= along * tolerance, np.maximum(along, 0.0), 0.0)
-
-
-def _ring_pixels(pixels: np.ndarray, paper: BGR) -> np.ndarray:
-    """Pixels whose colour, relative to the paper's, is the ring's."""
-    return _ring_chroma(pixels, paper) >= CUBES.ring_min_chroma
-
-
-def _opponent(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    b, g, r = n[:, 0], n[:, 1], n[:, 2]
-    return (r - g) / math.sqrt(2.0), (r + g - 2.0 * b) / math.sqrt(6.0)
-
-
-def _board_paper(view: np.ndarray, geometry: BoardGeometry, margin_px: int) -> BGR:
-    """The paper's colour over the whole board: its brightest quarter (one pixel in two
-    millimetres)."""
-    n, o = geometry.canonical_px, margin_px
-    step = max(1, round(2 * geometry.px_per_mm))
-    pixels = view[o:o + n:step, o:o + n:step].reshape(-1, 3).astype(np.float32)
-    brightness = pixels.sum(axis=1)
-    top = pixels[brightness >= np.percentile(brightness, CUBES.paper_percentile)]
-    b, g, r = (float(v) for v in np.median(top, axis=0))
-    return (b, g, r)
-
-
-def _rings(views: _Views, geometry: BoardGeometry,
-           pose: CameraPose) -> list[tuple[float, float, float]]:
-    """(x, y, mean radius) in mm of each ring in view."""
-    half = cv2.resize(views.image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    paper = _board_paper(views.image, geometry, round(views.offset))
-    mask = _ring_pixels(half, paper).reshape(half.shape[:2])
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(
-        mask.astype(np.uint8), connectivity=8)
-    s = views.s / 2
-    scale = pose.scale(geometry.die_mm + CUBES.ring_thick_mm)
-    inner, outer = (r * scale for r in CUBES.ring_radii_mm)
-    area = math.pi * (outer ** 2 - inner ** 2) * s * s
-    rings = []
-    for i in range(1, count):
-        if not CUBES.ring_area[0] * area <= stats[i, cv2.CC_STAT_AREA] <= CUBES.ring_area[1] * area:
-            continue
-        centre = (np.array(centroids[i]) * 2 - views.offset) / views.s
-        found = _ring_radius(views, (float(centre[0]), float(centre[1])), outer, paper)
-        if found is not None and outer * 0.9 <= found[2] <= outer * 1.2:
-            rings.append(found)
-    return rings
-
-
-def _ring_radius(views: _Views, centre_mm: tuple[float, float], outer_mm: float,
-                 paper: BGR) -> tuple[float, float, float] | None:
-    """(x, y, outer radius) in mm of a ring found near ``centre_mm``, at full scale: its
-    centre is that of its pixels weighted by their chroma along the ring's hue (twice, the
-    second time about the first's centre); its outer radius is a low percentile
-    (``ring_rim_percentile``) over ``ring_sectors`` sectors of where the brightness rises
-    steepest beyond the chroma's peak (its outer rim lies on the paper whatever the colour of
-    the top inside it, the steepest rise stays on the rim however blurred, brightness is kept
-    sharper than colour by cameras and JPEG; a shadow, or a dark side face showing beyond the
-    ring, only ever pushes some sectors' rise outwards)."""
-    x, y = centre_mm
-    for _ in range(2):
-        c = views.px(np.array([x, y]))
-        box = _box(views, np.array([c]), outer_mm * CUBES.ring_reach * views.s)
-        if box is None:
-            return None
-        x0, y0, x1, y1 = box
-        weight = _ring_chroma(views.image[y0:y1, x0:x1], paper).reshape(y1 - y0, x1 - x0)
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        total = float(weight.sum())
-        if total <= 0:
-            return None
-        px, py = float((weight * xx).sum()) / total, float((weight * yy).sum()) / total
-        x, y = (float(v) for v in views.mm(np.array([px, py])))
-    dx, dy = (xx - px).ravel(), (yy - py).ravel()
-    distance = np.hypot(dx, dy) / views.s
-    step = CUBES.ring_profile_mm
-    last = int(outer_mm * CUBES.ring_reach / step)
-    bins = np.minimum((distance / step).astype(int), last)
-    sector = ((np.arctan2(dy, dx) + math.pi) / (2 * math.pi) * CUBES.ring_sectors).astype(int)
-    sector = np.minimum(sector, CUBES.ring_sectors - 1)
-    chroma, level = weight.ravel(), views.level[y0:y1, x0:x1].ravel()
-    radii = [r for k in range(CUBES.ring_sectors)
-             if (r := _rim(bins[sector == k], chroma[sector == k], level[sector == k], last,
-                           step)) is not None]
-    if len(radii) < CUBES.ring_sectors // 2:
-        return None
-    return (x, y, float(np.percentile(radii, CUBES.ring_rim_percentile)))
-
-
-def _rim(bins: np.ndarray, chroma: np.ndarray, level: np.ndarray, last: int,
-         step: float) -> float | None:
-    """The radius (mm) where, in one sector, the brightness rises steepest beyond the ring's
-    chroma peak: the ring's outer rim on the paper."""
-    counts = np.bincount(bins, minlength=last + 1)
-    if np.count_nonzero(counts) < last * 0.8:
-        return None
-    counts = np.maximum(counts, 1)
-    profile = np.bincount(bins, weights=chroma, minlength=last + 1) / counts
-    rise = np.diff(np.bincount(bins, weights=level, minlength=last + 1) / counts)
-    peak = int(profile.argmax())
-    i = peak + int(rise[peak:].argmax())  # rise[i]: from bin i to i + 1, at radius i + 1
-    if not 0 < i < len(rise) - 1 or rise[i] <= 0:
-        return None
-    a, b, c = rise[i - 1], rise[i], rise[i + 1]  # the steepest rise, to a parabola's vertex
-    vertex = 0.5 * (a - c) / (a - 2 * b + c) if a - 2 * b + c < 0 else 0.0
-    return float((i + 1 + vertex) * step)
-
-
-def _ring_fit(views: _Views, geometry: BoardGeometry, pose: CameraPose,
-              ring: tuple[float, float, float]) -> _Fit:
-    """A ringed cube: its top centred in the ring, its height from the ring's size."""
-    x, y, radius = ring
-    lifted = pose.height_mm * (1.0 - CUBES.ring_radii_mm[1] / radius)  # the ring's height
-    edge = geometry.die_mm
-    top = lifted - CUBES.ring_thick_mm
-    stacked = abs(top - 2 * edge) < abs(top - edge)
-    height = 2 * edge if stacked else edge
-    fx, fy = pose.grounded(x, y, height)
-    side = edge * pose.scale(height)
-    angle = _turn(views, float(views.px(np.array([x]))[0]), float(views.px(np.array([y]))[0]),
-                  side * views.s * CUBES.ring_turn_share)
-    return _Fit(fx, fy, angle, height, 1.0, 1.0, stacked, True)
 
 
 # --------------------------------------------------------------------------- candidates
@@ -419,7 +154,7 @@ def _search_mask(geometry: BoardGeometry, s: float, offset: float,
     return mask
 
 
-def _seeds(views: _Views, geometry: BoardGeometry,
+def _seeds(views: CubeView, geometry: BoardGeometry,
            pose: CameraPose) -> list[tuple[float, float, float]]:
     """Footprints (x, y in mm, turn) to search from: the middle of each grid cell and four
     places around it (a cell holds at most one cube, near its middle) and a lattice over each
@@ -442,23 +177,8 @@ def _seeds(views: _Views, geometry: BoardGeometry,
     seeds = []
     for x, y in places:
         px, py = (float(v) for v in views.px(np.array(pose.lifted(x, y, edge))))
-        seeds.append((x, y, _turn(views, px, py, side * CUBES.turn_window)))
+        seeds.append((x, y, turn(views, px, py, side * CUBES.turn_window)))
     return seeds
-
-
-def _turn(views: _Views, x: float, y: float, reach: float) -> float:
-    """The turn (degrees, 0-90) the edges within ``reach`` px of (x, y) agree on: a square's
-    edges give gradients at four right angles, so their angles times four coincide."""
-    r = max(2, round(reach))
-    h, w = views.gx.shape
-    x0, y0 = max(round(x) - r, 0), max(round(y) - r, 0)
-    x1, y1 = min(round(x) + r, w), min(round(y) + r, h)
-    gx, gy = views.gx[y0:y1, x0:x1], views.gy[y0:y1, x0:x1]
-    weight = gx * gx + gy * gy
-    phi = np.arctan2(gy, gx) * 4.0
-    angle = math.degrees(math.atan2(float(np.sum(weight * np.sin(phi))),
-                                    float(np.sum(weight * np.cos(phi))))) / 4.0
-    return angle % 90.0
 
 
 # --------------------------------------------------------------------------- outlines
@@ -510,7 +230,7 @@ def outline_mm(x_mm: float, y_mm: float, angle: float, height_mm: float, edge_mm
     return points[0], normals[0]
 
 
-def _contrasts(views: _Views, points: np.ndarray, normals: np.ndarray,
+def _contrasts(views: CubeView, points: np.ndarray, normals: np.ndarray,
                reach_mm: float = CUBES.edge_reach_mm) -> np.ndarray:
     """The contrast across outlines (K, P, 2) at each sample, (K, P): the strongest within
     ``reach_mm`` along the normal (the model's place is good to a millimetre, a search's
@@ -519,7 +239,7 @@ def _contrasts(views: _Views, points: np.ndarray, normals: np.ndarray,
     offsets = max(CUBES.edge_offsets, 2 * round(reach_mm / CUBES.edge_reach_mm) + 1)
     reach = np.linspace(-reach_mm, reach_mm, offsets)
     shifted = points[None] + reach[:, None, None, None] * normals[None]   # (O, K, P, 2)
-    g = _sample(views.g, views.px(shifted.reshape(-1, 2))).reshape(shifted.shape)
+    g = sample(views.g, views.px(shifted.reshape(-1, 2))).reshape(shifted.shape)
     best = np.abs(g[..., 0] * normals[None, ..., 0] + g[..., 1] * normals[None, ..., 1]
                   ).max(axis=0)
     h, w = views.gx.shape
@@ -530,20 +250,6 @@ def _contrasts(views: _Views, points: np.ndarray, normals: np.ndarray,
     return np.where(inside, best, np.nan)
 
 
-def _sample(image: np.ndarray, px: np.ndarray) -> np.ndarray:
-    """Bilinear samples of a float32 image (one or two channels) at (N, 2) pixel positions
-    (pixel centres at .0): (N,) or (N, 2)."""
-    n = len(px)
-    width = 1024  # remap's maps are images: no side may reach 32767
-    maps = np.zeros((-(-n // width) * width, 2), np.float32)
-    maps[:n] = px
-    out = cv2.remap(image, maps.reshape(-1, width, 2), np.empty(0, np.float32),
-                    cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    channels = image.shape[2] if image.ndim == 3 else 1
-    flat = np.asarray(out).reshape(-1, channels)[:n]
-    return flat if channels > 1 else flat[:, 0]
-
-
 @lru_cache(maxsize=2)
 def _body_points(count: int) -> np.ndarray:
     """Points of a unit top (side 1, centred) between its rim and its symbol: ``count`` on a
@@ -552,7 +258,7 @@ def _body_points(count: int) -> np.ndarray:
     return np.column_stack([np.cos(a), np.sin(a)]) * CUBES.body_radius
 
 
-def _unevenness(views: _Views, places: np.ndarray, height_mm: float, edge_mm: float,
+def _unevenness(views: CubeView, places: np.ndarray, height_mm: float, edge_mm: float,
                 pose: CameraPose) -> np.ndarray:
     """The spread (standard deviation of brightness / paper) over each top's body points."""
     unit = _body_points(CUBES.body_points)
@@ -564,7 +270,7 @@ def _unevenness(views: _Views, places: np.ndarray, height_mm: float, edge_mm: fl
     side = edge_mm * k
     px = tx + (unit[None, :, 0] * cos - unit[None, :, 1] * sin) * side
     py = ty + (unit[None, :, 0] * sin + unit[None, :, 1] * cos) * side
-    levels = _sample(views.level, views.px(np.stack([px, py], axis=-1).reshape(-1, 2)))
+    levels = sample(views.level, views.px(np.stack([px, py], axis=-1).reshape(-1, 2)))
     return np.asarray(levels.reshape(len(places), -1).std(axis=1))
 
 
@@ -580,7 +286,7 @@ def _scores(contrast: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.where(enough, mean, 0.0), np.where(enough, covered, 0.0)
 
 
-def _search(views: _Views, geometry: BoardGeometry, pose: CameraPose, starts: np.ndarray,
+def _search(views: CubeView, geometry: BoardGeometry, pose: CameraPose, starts: np.ndarray,
             height_mm: float, levels: tuple[int, int]) -> np.ndarray:
     """Footprint places and turns (K, 3) whose outlines at ``height_mm`` have the strongest
     edges around an even top (the edges' mean contrast less ``uneven_weight`` times the
@@ -623,8 +329,8 @@ def _search(views: _Views, geometry: BoardGeometry, pose: CameraPose, starts: np
     return np.column_stack([places, mean, cover])
 
 
-def _fit_seeds(views: _Views, geometry: BoardGeometry, pose: CameraPose,
-               seeds: Sequence[tuple[float, float, float]]) -> list[_Fit]:
+def _fit_seeds(views: CubeView, geometry: BoardGeometry, pose: CameraPose,
+               seeds: Sequence[tuple[float, float, float]]) -> list[CubeFit]:
     """The single cube's outlines fitted from the seeds: all searched together for
     ``coarse_levels``; of those that came to the same place (``same_place`` of an edge) the
     best searched on to ``fit_levels`` (a coarse place is judged at half the thresholds: it is
@@ -645,7 +351,7 @@ def _fit_seeds(views: _Views, geometry: BoardGeometry, pose: CameraPose,
     uneven = _unevenness(views, fine[:, :3], edge, edge, pose)
     accepted = fine[(uneven <= CUBES.max_uneven)
                     & np.array([_may_stand(geometry, x, y) for x, y in fine[:, :2]])]
-    return [_Fit(float(a), float(b), float(c), edge, float(e), float(v))
+    return [CubeFit(float(a), float(b), float(c), edge, float(e), float(v))
             for a, b, c, e, v in _best_apart(accepted, CUBES.same_cube * edge)]
 
 
@@ -681,8 +387,8 @@ def _may_stand(geometry: BoardGeometry, x_mm: float, y_mm: float) -> bool:
 # --------------------------------------------------------------------------- one cube
 
 
-def _read_cube(views: _Views, geometry: BoardGeometry, pose: CameraPose,
-               refs: CubeReferences, fit: _Fit) -> CubeDetection | None:
+def _read_cube(views: CubeView, geometry: BoardGeometry, pose: CameraPose,
+               refs: CubeReferences, fit: CubeFit) -> CubeDetection | None:
     """The detection of a placed cube: its top's colour; None when its middle does not hold
     a symbol (a top's middle differs from its body by at least ``symbol_contrast``: an
     outline fitted across a cube's edge and a symbol, or a neighbour's, is no top)."""
@@ -691,7 +397,7 @@ def _read_cube(views: _Views, geometry: BoardGeometry, pose: CameraPose,
     tx, ty = _centre_top(views, *pose.lifted(fit.x_mm, fit.y_mm, fit.height_mm), fit.angle,
                          side_mm)
     reach = side_mm * math.sqrt(0.5)
-    paper = _paper_near(views, (tx, ty), reach + CUBES.paper_gap_mm,
+    paper = paper_near(views, (tx, ty), reach + CUBES.paper_gap_mm,
                         reach + CUBES.paper_gap_mm + CUBES.paper_band_mm)
     body = _top_pixels(views, tx, ty, fit.angle, side_mm, fit.ringed)
     if not _symbol_in_middle(views, tx, ty, side_mm, body, paper):
@@ -704,7 +410,7 @@ def _read_cube(views: _Views, geometry: BoardGeometry, pose: CameraPose,
                          fit.stacked, fit.ringed, round(fit.edge, 4))
 
 
-def _centre_top(views: _Views, tx: float, ty: float, angle: float,
+def _centre_top(views: CubeView, tx: float, ty: float, angle: float,
                 side_mm: float) -> tuple[float, float]:
     """The top's centre near where the outline put it: the place within ``centre_reach_mm``
     where the middle differs most from an even body around it (the symbol printed in the
@@ -722,20 +428,20 @@ def _centre_top(views: _Views, tx: float, ty: float, angle: float,
     centres = np.column_stack([tx + dx, ty + dy])
     points = np.concatenate([centres[:, None, :] + core[None], centres[:, None, :] + ring[None]],
                             axis=1)
-    level = _sample(views.level, views.px(points.reshape(-1, 2))).reshape(len(centres), -1)
+    level = sample(views.level, views.px(points.reshape(-1, 2))).reshape(len(centres), -1)
     middle, body = level[:, :len(core)].mean(axis=1), level[:, len(core):]
     score = np.abs(middle - body.mean(axis=1)) - body.std(axis=1)
     best = int(score.argmax())
     return float(centres[best, 0]), float(centres[best, 1])
 
 
-def _symbol_in_middle(views: _Views, tx: float, ty: float, side_mm: float, body: np.ndarray,
+def _symbol_in_middle(views: CubeView, tx: float, ty: float, side_mm: float, body: np.ndarray,
                       paper: BGR) -> bool:
     """Whether the middle of a top (``symbol_core`` of its side around its centre) differs
     from its body by ``symbol_contrast`` (paper-relative colours, medians)."""
     c = views.px(np.array([tx, ty]))
     r = CUBES.symbol_core * side_mm * views.s
-    box = _box(views, np.array([c]), r)
+    box = pixel_box(views, np.array([c]), r)
     if box is None or len(body) == 0:
         return False
     x0, y0, x1, y1 = box
@@ -750,13 +456,13 @@ def _symbol_in_middle(views: _Views, tx: float, ty: float, side_mm: float, body:
     return float(np.linalg.norm(difference)) >= CUBES.symbol_contrast
 
 
-def _top_pixels(views: _Views, tx: float, ty: float, angle: float, side_mm: float,
+def _top_pixels(views: CubeView, tx: float, ty: float, angle: float, side_mm: float,
                 ringed: bool) -> np.ndarray:
     """The pixels of the top between its rim and the symbol printed in its middle (for a
     ringed top, whose turn is less sure, a band between two circles within the ring)."""
     c = views.px(np.array([tx, ty]))
     outer = side_mm * (0.5 - CUBES.top_inset) * views.s
-    box = _box(views, np.array([c]), outer * math.sqrt(2))
+    box = pixel_box(views, np.array([c]), outer * math.sqrt(2))
     if box is None:
         return np.zeros((0, 3), np.uint8)
     x0, y0, x1, y1 = box
@@ -785,15 +491,9 @@ def top_body(view_bgr: np.ndarray, geometry: BoardGeometry, pose: CameraPose,
              cube: CubeDetection, margin_px: int = 0) -> np.ndarray:
     """The pixels of a found cube's top between its rim and its symbol (what its colour is
     read from), for measuring the colours at calibration."""
-    views = _Views(view_bgr, np.empty(0, np.float32), np.empty(0, np.float32),
+    views = CubeView(view_bgr, np.empty(0, np.float32), np.empty(0, np.float32),
                    np.empty(0, np.float32), np.empty(0, np.float32), np.empty(0, np.float32),
                    geometry.px_per_mm, float(margin_px))
     s = geometry.px_per_mm
     return _top_pixels(views, cube.top_x / s, cube.top_y / s, cube.angle, cube.top_side / s,
                        cube.ringed)
-
-
-def board_paper(view_bgr: np.ndarray, geometry: BoardGeometry, margin_px: int = 0) -> BGR:
-    """The paper's colour over the whole board (the brightest quarter of one pixel in two
-    millimetres)."""
-    return _board_paper(view_bgr, geometry, margin_px)
