@@ -1,7 +1,8 @@
 """The recorded CubeCourier session through the device's own wiring (``device.demo.build_app``:
-the app picks the reader from the game's layout): with the session's labelled views standing in
-for the board reader (the app, settle detector, session, screens and record on the real
-fixture), and the shipped session found by game."""
+the app picks the reader from the game's layout): with the device's own board reader on the
+frames, with the session's labelled views standing in for the board reader (the app, settle
+detector, session, screens and record on the real fixture), and the shipped session found by
+game."""
 
 from __future__ import annotations
 
@@ -30,11 +31,22 @@ def test_the_shipped_session_is_found_by_its_game() -> None:
     assert default_session("cubecourier") == SESSION
 
 
+def test_device_path_on_the_cube_session_with_its_own_reader(tmp_path: Path) -> None:
+    app = build_app(SESSION, tmp_path)
+    app.run()
+    assert_played_as_recorded(app, tmp_path)
+
+
 def test_device_path_on_the_cube_session_with_a_perfect_reader(tmp_path: Path) -> None:
     app = build_app(SESSION, tmp_path, reader=LabelledReader(EXPECTED["views"]))
     app.run()
+    assert_played_as_recorded(app, tmp_path)
+
+
+def assert_played_as_recorded(app, out: Path) -> None:
+    """The app's summary, and its record's moves, warning and winner, are the session's."""
     assert app.session.summary(app.now) == EXPECTED["final_line"]
-    record = [json.loads(x) for x in (tmp_path / "demo.jsonl").read_text().splitlines()]
+    record = [json.loads(x) for x in (out / "demo.jsonl").read_text().splitlines()]
     assert [e["move"] for e in record if e["type"] == "move"] == \
         [m["move"] for m in EXPECTED["moves"]]
     assert [e["code"] for e in record if e["type"] == "warning"] == ["CC-F1"]
