@@ -279,8 +279,8 @@ def place_items(detections: Sequence[Any], geometry: BoardGeometry,
             centred on one is a misreading of the printed marker and is dropped (on a hidden
             marker only an abstention is dropped).
         occupied: cells seen to hold something (``vision.board.occupancy``); one the reader gave
-            nothing for gets an abstained item of the layout's kind (no face, colour unknown,
-            confidence 0), so the view cannot be trusted. A
+            nothing for gets an abstained item of the layout's kind (a die on a board played
+            with a marker; no face, colour unknown, confidence 0), so the view cannot be trusted. A
             function giving them is called only when a cell got no detection (most frames
             of a game have a die in every cell; the edge map costs 0.4 ms on the development
             machine).
@@ -320,10 +320,12 @@ def place_items(detections: Sequence[Any], geometry: BoardGeometry,
     pips = [] if ink is None else list(ink.dice)
     unread = [cell for cell in [*occupied, *pips] if (cell.r, cell.c) not in cells
               and (cell.r, cell.c) not in inked]
+    # what stands unread on a cell is a thing of the board's kind; on a marker board, a die
+    unread_kind = ItemKind.DIE if geometry.layout.item_kind is ItemKind.INK \
+        else geometry.layout.item_kind
     for cell in dict.fromkeys(unread):
         x_mm, y_mm = geometry.cell_centre_mm(cell)
-        cells[(cell.r, cell.c)] = [Item(None, Colour.UNKNOWN, 0.0, x_mm, y_mm,
-                                        kind=geometry.layout.item_kind)]
+        cells[(cell.r, cell.c)] = [Item(None, Colour.UNKNOWN, 0.0, x_mm, y_mm, kind=unread_kind)]
     for place, item in inked.items():
         cells[place] = [item]
     for name, items in ink.zones if ink is not None else ():
