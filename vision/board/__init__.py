@@ -5,7 +5,9 @@
 hand (``vision.board.hand``), finds and reads the dice (``find_board_dice``,
 ``vision.board.dice``, confirming on the pixels in ``vision.board.confirm``; ``BoardDiceReader``,
 ``vision.board.dice_reader``, reads again only the dice that changed), places them in cells and
-checks the cells' occupancy (``vision.board.occupancy``). ``SettleDetector``
+checks the cells' occupancy (``vision.board.occupancy``); on a board whose items are tiles it
+finds the pieces by their body colours (``vision.board.piece_regions``) and reads them
+(``find_board_tiles``, ``BoardTileReader``: ``vision.board.tiles``). ``SettleDetector``
 (``vision.board.settle``) passes on only views that stay the same. ``CalibrationProfile``
 (``vision.board.profile``) holds a calibration; ``BoardGeometry`` (``vision.board.geometry``, a
 leaf) the board's layout.
@@ -23,11 +25,12 @@ from vision.board.occupancy import occupied_cells
 from vision.board.pipeline import BoardReader, as_bgr, place_dice
 from vision.board.profile import CalibrationProfile
 from vision.board.settle import SettleDetector
+from vision.board.tiles import BoardTileReader, TileDetection, find_board_tiles
 from vision.board.warp import BoardWarper
 
 __all__ = [
-    "BoardDiceReader", "BoardGeometry", "BoardLocation", "BoardReader",
-    "BoardWarper", "CalibrationProfile", "HandReading", "SettleDetector", "as_bgr",
-    "detect_hand", "detect_markers", "find_board_dice", "locate_board", "occupied_cells",
-    "place_dice", "warp_board",
+    "BoardDiceReader", "BoardGeometry", "BoardLocation", "BoardReader", "BoardTileReader",
+    "BoardWarper", "CalibrationProfile", "HandReading", "SettleDetector", "TileDetection",
+    "as_bgr", "detect_hand", "detect_markers", "find_board_dice", "find_board_tiles",
+    "locate_board", "occupied_cells", "place_dice", "warp_board",
 ]

@@ -13,7 +13,9 @@
 4. look for a hand over the board (``vision.board.hand``) -> HAND "hand over board";
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
 6. find and read the dice in the canonical view (``vision.board.dice.find_board_dice``; a die
-   unchanged since the last frame keeps its reading, ``vision.board.dice_reader``);
+   unchanged since the last frame keeps its reading, ``vision.board.dice_reader``), or on a
+   board whose layout's items are tiles the tiles and the start dice
+   (``vision.board.tiles``);
 7. place every die in its grid cell or among the dice outside the grid, in millimetres, with
    a lower confidence for a die straddling two cells or sharing a cell; a cell that visibly
    holds something the reader did not report gets an abstained die (``vision.board.occupancy``).
@@ -34,7 +36,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from engine.table import Cell, Colour, Item, TableView, ViewStatus
+from engine.table import Cell, Colour, Item, ItemKind, TableView, ViewStatus
 from vision.board.config import MARKERS, PIPELINE
 from vision.board.dice_reader import BoardDiceReader
 from vision.board.geometry import BoardGeometry
@@ -42,6 +44,7 @@ from vision.board.hand import detect_hand
 from vision.board.markers import BoardLocation, TrackedWindow, detect_markers, location_from_markers
 from vision.board.occupancy import occupied_cells
 from vision.board.profile import CalibrationProfile
+from vision.board.tiles import BoardTileReader
 from vision.board.warp import BoardWarper
 from vision.errors import BoardNotFoundError, FrameError
 from vision.top.arrays import percentile_u8
@@ -55,8 +58,12 @@ DiceFinder = Callable[..., Sequence[Any]]
 
 
 def _default_finder(geometry: BoardGeometry) -> DiceFinder:
-    # the board-view reader (pips first, one die per cell) that reads again only the dice that
-    # changed
+    """The reader of the board's items: on a board whose layout says its items are tiles,
+    the tile reader (``vision.board.tiles``: tiles anywhere, the start dice in the cells);
+    else the board-view dice reader (pips first, one die per cell) that reads again only the
+    dice that changed."""
+    if geometry.layout.item_kind is ItemKind.TILE:
+        return BoardTileReader(geometry)
     return BoardDiceReader(geometry)
 
 
@@ -70,7 +77,8 @@ class BoardReader:
         dice_finder: ``find_dice``-like callable ``(image, expected_size=...)`` returning
             ``DieDetection``-like objects; defaults to a
             ``vision.board.dice_reader.BoardDiceReader`` (``find_board_dice``, the reader made
-            for the canonical board view, reading again only the dice that changed).
+            for the canonical board view, reading again only the dice that changed), or on a
+            board of tiles (``Layout.item_kind``) a ``vision.board.tiles.BoardTileReader``.
         detect_side: longest side of the downscaled frame used for marker detection.
     """
 
@@ -249,7 +257,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
 
     Args:
         detections: ``DieDetection``-like objects (x, y in canonical pixels, face, colour,
-            confidence).
+            confidence; a ``kind`` and ``stacked`` when they have them, as the tile reader's
+            do: else a die, not stacked).
         geometry: the board (cells, canonical scale).
         location_confidence: how sure the board location is; softly scales every die.
         extra: diagnostics copied into the view's ``extra``.
@@ -278,7 +287,8 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
             continue
         confidence = float(det.confidence) * scale * straddle_factor(x_mm, y_mm, geometry)
         die = Item(det.face, _colour(det.colour, geometry.palette), round(confidence, 4),
-                   x_mm, y_mm)
+                   x_mm, y_mm, kind=ItemKind(getattr(det, "kind", ItemKind.DIE.value)),
+                   stacked=bool(getattr(det, "stacked", False)))
         cell = geometry.cell_at_mm(x_mm, y_mm)
         if cell is not None:
             cells.setdefault((cell.r, cell.c), []).append(die)
