@@ -8,8 +8,16 @@ import pytest
 from calibration.board_files import load_layout
 from calibration.dice_art import PIP_LAYOUTS, PIP_OFFSET
 from calibration.synthetic import Scene, Tile, Token, make_camera, render_scene
-from calibration.tile_art import TILE_BACK, TILE_BODY, TOKEN_FACE, canvas_side, draw_back
-from calibration.tile_art import draw_tile, draw_token, white_places
+from calibration.tile_art import (
+    TILE_BACK,
+    TILE_BODY,
+    TOKEN_FACE,
+    canvas_side,
+    draw_back,
+    draw_tile,
+    draw_token,
+    white_places,
+)
 
 TILES = [(w, b) for w in range(7) for b in range(7) if 1 <= w + b <= 6]
 
