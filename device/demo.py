@@ -5,8 +5,10 @@ The recorded sessions ship as package data in ``device/sessions/<game>-<side>/``
 (default: the first registered game that has one), or ``--session DIR``, goes through the real
 pipeline: session frames -> ``BoardReader`` -> ``SettleDetector`` -> ``Session`` -> screens ->
 the OLED emulator (``oled.gif`` and PNG frames in ``--out``), with the game record written to
-``--out/demo.jsonl``. Each judgement is logged; the last line printed is the session summary,
-the same line that ``dicekeeper replay <out>/demo.jsonl`` prints.
+``--out/demo.jsonl``; the button presses the session holds (``device.session_buttons``) come
+through the app's own button path at their times. Each judgement is logged; the last line
+printed is the session summary, the same line that ``dicekeeper replay <out>/demo.jsonl``
+prints.
 
 May import: everything (device is the composition root).
 """
@@ -22,6 +24,7 @@ from typing import Any
 from device.app import App, FrameClock, board_readers
 from device.config import AppConfig
 from device.errors import DeviceError
+from device.session_buttons import session_buttons
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -88,7 +91,7 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
             (``device.app.board_readers``: the game's board, no calibration profile).
 
     Raises:
-        SessionFileError: session.json missing or malformed.
+        SessionFileError: session.json missing or malformed (its presses too).
         ValueError: session.json names no game or side.
     """
     from device.camera import SessionCamera
@@ -98,6 +101,11 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
     if not camera.game or not camera.side:
         camera.close()
         raise ValueError(f"{session_dir / 'session.json'} names no game and side")
+    try:
+        buttons = session_buttons(camera.info)
+    except DeviceError:
+        camera.close()
+        raise
     clock = FrameClock()
     display: Any = open_display("emulator", out_dir, clock=clock)
     if text:
@@ -106,7 +114,7 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
                        settle_frames=settle_frames)
     readers = board_readers(None) if reader is None else (lambda layout: reader)
     return App(camera=camera, display=display, readers=readers,
-               config=config, clock=clock)
+               config=config, clock=clock, buttons=buttons)
 
 
 def command(args: argparse.Namespace) -> int:
