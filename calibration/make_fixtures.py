@@ -11,7 +11,11 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   recorded session of ``calibration.session_script``:
   ``frames/000.jpg`` ... (640x480, JPEG quality 85), ``session.json`` (game, side, frames with
   their times, the expected final line) and ``expected.json`` (pushes, the illegal push, the
-  final line, per-frame expected views).
+  final line, per-frame expected views);
+- ``device/sessions/bossa-regular/``: the recorded Bossa session of
+  ``calibration.scripts.bossa`` in the same form, its ``session.json`` also holding the
+  players' button presses and its ``expected.json`` the moves, the warning and the move
+  entered with the buttons.
 
 May import: calibration, engine, vision; prints only in ``main``.
 """
@@ -135,6 +139,33 @@ def write_session(out: Path, script: SessionScript | None = None) -> Path:
     return folder
 
 
+def write_recorded(out: Path, name: str, scenes: list[Scene], session: dict[str, object],
+                   expected: dict[str, object]) -> Path:
+    """Render and write a recorded session's folder ``out/name``: ``frames/000.jpg`` ...
+    (each scene with sensor-noise seed 1000 + its number, JPEG quality 85), ``session.json``
+    and ``expected.json``; returns the folder."""
+    folder = out / name
+    frames_dir = folder / "frames"
+    frames_dir.mkdir(parents=True, exist_ok=True)
+    for old in frames_dir.glob("*.jpg"):
+        old.unlink()
+    for i, scene in enumerate(scenes):
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(scene, seed=1000 + i))
+    _write_json(folder / "session.json", session)
+    _write_json(folder / "expected.json", expected)
+    return folder
+
+
+def write_bossa_session(out: Path) -> Path:
+    """The recorded Bossa session (``calibration.scripts.bossa``): its folder under ``out``."""
+    from calibration.scripts import bossa
+
+    script = bossa.build_script()
+    session, expected = bossa.documents(script)
+    return write_recorded(out, bossa.SESSION_NAME, [f.scene for f in script.frames], session,
+                          expected)
+
+
 def _write_jpeg(path: Path, image: np.ndarray) -> None:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     if not ok:
@@ -159,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(write_frames(args.out))} frames in {args.out / 'frames'}")
         if args.only in (None, "session"):
             print(f"session in {write_session(args.sessions)}")
+            print(f"session in {write_bossa_session(args.sessions)}")
     except OSError as exc:
         print(f"make_fixtures: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1
