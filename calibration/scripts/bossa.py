@@ -10,9 +10,9 @@
   (BO-F4: the OLED warns with its code), takes them back (the warning clears) and lays
   ``B4=W0B1+W0B3``; player 1 draws and lays ``W2=W1B1+W1B3`` in one go (a view showing the
   draw and the Place gives the draw, the next view the Place); player 2 draws, then redraws
-  (``REDRAW W5B0``, its token turned, the new tile in the hand); player 1 draws, then stacks
-  ``STACK W4=W2B0+W2B1`` on W4 (the new layer covers the old one: BO-X4); player 2 draws and
-  enters an Exchange with the buttons (B opens the offers, A steps to ``EXCHANGE
+  (``REDRAW W5B0``, its token turned, the new tile in the hand); player 1 draws and stacks
+  ``STACK W4=W2B0+W2B1`` on W4 in one go (the new layer covers the old one: BO-X4); player 2
+  draws and enters an Exchange with the buttons (B opens the offers, A steps to ``EXCHANGE
   W0B4<>W6B0``, B enters it) while the two swap the tiles and turn the token; player 1 draws,
   then lays ``B6=W0B4+W1B2``, emptying the hand: player 1 wins (BO-E1) after 7 turns.
 
@@ -84,8 +84,7 @@ TURNS = (
     (1, ("DRAW W2B1", "W2=W1B1+W1B3")),   # one view: the draw, then the Place
     (2, ("DRAW W3B0",)),
     (2, ("REDRAW W5B0", "DRAW W0B4")),     # one view: the Redraw, then its draw
-    (1, ("DRAW W6B0",)),                   # a draw shown with a token turned is BO-F6
-    (1, ("STACK W4=W2B0+W2B1",)),
+    (1, ("DRAW W6B0", "STACK W4=W2B0+W2B1")),  # one view: the draw, then the Stack
     (2, ("DRAW W0B6",)),
     (2, ("buttons EXCHANGE W0B4<>W6B0",)),
     (1, ("DRAW W1B2",)),
