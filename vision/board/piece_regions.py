@@ -75,8 +75,9 @@ def find_piece_tops(image_bgr: np.ndarray, edge_px: float) -> list[PieceTop]:
 
 @dataclass(frozen=True)
 class Part:
-    """One piece's top in a region: its pixels, its centre (x, y within the region's box),
-    and whether it was parted from pieces it touches."""
+    """One piece's top in a region: its pixels (a lone top's outline will do: only its
+    rectangle is taken), its centre (x, y within the region's box), and whether it was
+    parted from pieces it touches."""
 
     points: np.ndarray
     centre: tuple[float, float]
@@ -109,6 +110,13 @@ def filled_regions(mask: np.ndarray, min_area: float
                    ) -> list[tuple[np.ndarray, tuple[int, int]]]:
     """Each outer outline of ``mask`` at least ``min_area`` px large, filled (holes and
     all), as (its mask cut to its bounding box, that box's top-left corner)."""
+    return [(region, corner) for region, corner, _ in outlined_regions(mask, min_area)]
+
+
+def outlined_regions(mask: np.ndarray, min_area: float
+                     ) -> list[tuple[np.ndarray, tuple[int, int], np.ndarray]]:
+    """``filled_regions`` with each region's outline (its contour's points, in the region's
+    box)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     regions = []
     for contour in contours:
@@ -116,8 +124,9 @@ def filled_regions(mask: np.ndarray, min_area: float
             continue
         x, y, w, h = cv2.boundingRect(contour)
         region = np.zeros((h, w), np.uint8)
-        cv2.drawContours(region, [contour - np.array([x, y], np.int32)], -1, (1,), cv2.FILLED)
-        regions.append((region, (x, y)))
+        outline = contour - np.array([x, y], np.int32)
+        cv2.drawContours(region, [outline], -1, (1,), cv2.FILLED)
+        regions.append((region, (x, y), outline))
     return regions
 
 
@@ -139,13 +148,14 @@ def top_pieces(region: np.ndarray, val: np.ndarray, body: np.ndarray,
         core[y:y + part.shape[0], x:x + part.shape[1]] |= part
     pieces = []
     square = TILES.square_fill * edge_px ** 2
-    for part, (x, y) in filled_regions(top, TILES.min_area * edge_px ** 2):
+    for part, (x, y), outline in outlined_regions(top, TILES.min_area * edge_px ** 2):
         ys, xs = np.nonzero(part)
         points = np.column_stack([xs + x, ys + y]).astype(np.float32)
         count = max(1, round(len(points) / square))
-        if count == 1:
-            (cx, cy), _, _ = cv2.minAreaRect(points)
-            pieces.append(Part(points, (float(cx), float(cy)), False))
+        if count == 1:  # its outline's rectangle is its pixels'
+            outline = (outline + np.array([x, y], np.int32)).astype(np.float32)
+            (cx, cy), _, _ = cv2.minAreaRect(outline)
+            pieces.append(Part(outline, (float(cx), float(cy)), False))
             continue
         labels = split_points(points, count, part_starts(part, (x, y), count, edge_px))
         for k in range(count):
@@ -171,15 +181,15 @@ def _middle(points: np.ndarray, core: np.ndarray) -> tuple[float, float]:
 def part_starts(part: np.ndarray, origin: tuple[int, int], count: int,
                 edge_px: float) -> np.ndarray:
     """Where to start parting ``count`` touching pieces: the deepest points of their joint
-    top (its distance transform's maxima), each at least ``TILES.start_apart`` edges from
-    those taken before; a row of pieces edge to edge gives its two ends first."""
+    top (its distance transform's local maxima, deepest first), each at least
+    ``TILES.start_apart`` edges from those taken before."""
     depth = cv2.distanceTransform(part, cv2.DIST_L2, 5)
-    apart2 = (TILES.start_apart * edge_px) ** 2
-    ys, xs = np.nonzero(depth > 0)
+    peaks = (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8))) & (depth > 0)
+    ys, xs = np.nonzero(peaks)
     order = np.argsort(-depth[ys, xs], kind="stable")
+    apart2 = (TILES.start_apart * edge_px) ** 2
     starts: list[tuple[float, float]] = []
-    for i in order:
-        x, y = float(xs[i]), float(ys[i])
+    for x, y in zip(xs[order].tolist(), ys[order].tolist(), strict=True):
         if all((x - sx) ** 2 + (y - sy) ** 2 >= apart2 for sx, sy in starts):
             starts.append((x, y))
             if len(starts) == count:
@@ -214,13 +224,14 @@ def own_square(points: np.ndarray, start: np.ndarray, edge_px: float) -> np.ndar
     Within that reach a square's sides are all there and little of a neighbour is."""
     centre = start
     reach2 = (TILES.own_reach * edge_px) ** 2
-    near = points
+    sample = points[::TILES.split_sample]  # the centre from every few pixels
     for _ in range(TILES.own_rounds):
-        near = points[((points - centre) ** 2).sum(axis=1) <= reach2]
+        near = sample[((sample - centre) ** 2).sum(axis=1) <= reach2]
         if len(near) == 0:
             return points[:0]
         centre = near.mean(axis=0)
-    return near
+    own: np.ndarray = points[((points - centre) ** 2).sum(axis=1) <= reach2]
+    return own
 
 
 def _nearest(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
@@ -233,7 +244,7 @@ def _nearest(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
 def _top(part: Part, origin: tuple[int, int], body: str, edge_px: float) -> PieceTop:
     """The rotated rectangle around a top's points, centred on its core; at the item's size
     for one of several touching pieces, whose points may hold a sliver of a neighbour."""
-    (_, _), (w, h), angle = cv2.minAreaRect(part.points)
+    (_, _), (w, h), angle = cv2.minAreaRect(cv2.convexHull(part.points))
     if part.parted:
         w = h = edge_px
     cx, cy = part.centre
