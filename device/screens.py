@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.panel import Sketch
+from engine.panel import GridEntry, Sketch
 from engine.session import Summary
 
 WIDTH, HEIGHT = 128, 64
@@ -46,7 +46,8 @@ class Menu:
 @dataclass(frozen=True)
 class Game:
     """A game in progress: the clock, the moves made (under the game's short label, "P 3"),
-    a status line and the last warning."""
+    a status line and the last warning. Under a clock, the game's first line (``lines``: the
+    queue, the effect to apply) stands above the status while no warning takes the room."""
 
     title: str
     remaining_s: float | None
@@ -60,6 +61,7 @@ class Game:
     last_move: str | None = None
     lines: tuple[str, ...] = ()
     sketch: Sketch | None = None
+    turn: str = ""
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,25 @@ class Result:
     winner: int | None = None
     sketch: Sketch | None = None
     page: tuple[str, ...] = ()
+    headline: str = ""
+
+
+@dataclass(frozen=True)
+class GridCursor:
+    """A move entered on the board's grid (``engine.panel.GridEntry``): the grid drawn from
+    the game's sketch with a cursor on a cell (A moves it, B chooses the cell), then the value
+    (A the next one, B enters the move; C goes back a step).
+
+    Attributes:
+        title: the entry's label ("place A's die").
+        sketch: the board; ``cell`` the cursor's cell; ``value`` the value shown, None while
+            the cell is chosen.
+    """
+
+    title: str
+    sketch: Sketch
+    cell: tuple[int, int]
+    value: str | None = None
 
 
 @dataclass(frozen=True)
@@ -84,7 +105,27 @@ class Message:
     lines: tuple[str, ...]
 
 
-Screen = Greeting | Menu | Game | Result | Message
+@dataclass(frozen=True)
+class Notice:
+    """A titled screen of a few lines with what the buttons do now ("B calibrate  C later"):
+    a fault found at start, a step of the guided calibration, a question before shutting down.
+
+    Attributes:
+        title: on the lit band at the top.
+        lines: what is wrong or what to do, wrapped in small text.
+        hint: the buttons' meaning, on the bottom line.
+        sketch: a small picture of the board on the right (the cells to put dice on).
+        progress: 0..1 for a bar over the hint (how long a button has been held), or None.
+    """
+
+    title: str
+    lines: tuple[str, ...] = ()
+    hint: str = ""
+    sketch: Sketch | None = None
+    progress: float | None = None
+
+
+Screen = Greeting | Menu | Game | Result | GridCursor | Message | Notice
 
 
 def clock_text(seconds: float) -> str:
@@ -111,13 +152,23 @@ def game_screen(summary: Summary, page: int = 0) -> Game | Result:
         return Result(outcome=str(summary.outcome.result), remaining_s=summary.remaining,
                       score=summary.score, summary=summary.line,
                       reason=str(summary.outcome.reason), winner=summary.outcome.winner,
-                      sketch=panel.sketch, page=shown)
+                      sketch=panel.sketch, page=shown, headline=panel.headline)
     code, message = summary.warning if summary.warning else (None, "")
     return Game(title=summary.heading, remaining_s=summary.remaining,
                 moves=summary.moves, counter=summary.counter, status=summary.status,
                 warning_code=code, warning_message=message,
                 timer_running=summary.clock_running, to_move=summary.to_move,
-                last_move=summary.last_move, lines=panel.lines, sketch=panel.sketch)
+                last_move=summary.last_move, lines=panel.lines, sketch=panel.sketch,
+                turn=panel.turn)
+
+
+def cursor_screen(entry: GridEntry, sketch: Sketch, index: int,
+                  value: int | None = None) -> GridCursor:
+    """The cursor screen of a grid entry: the cursor on ``entry.cells[index]``, and while a
+    value is chosen ``entry.values[value]`` (indices wrap round)."""
+    cell = entry.cells[index % len(entry.cells)]
+    shown = None if value is None else entry.values[value % len(entry.values)]
+    return GridCursor(entry.label, sketch, cell, shown)
 
 
 # --------------------------------------------------------------------------- rendering
@@ -234,14 +285,19 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
         _render_clock(draw, model)
     else:
         _render_turn(draw, model)
-    status_top, band_top = 39, 52
-    if model.warning_code or model.warning_message:
+    status_top, band_top = 39, HEIGHT
+    warned = bool(model.warning_code or model.warning_message)
+    clocked = model.remaining_s is not None
+    fact = model.lines[0] if clocked and model.lines and not warned else ""
+    if warned:
         lines, wsize = _warning_lines(model)
         band_top = HEIGHT - len(lines) * (wsize + 2) - 1
         _band(draw, band_top, lines, wsize)
+    if fact:  # the game's first line under the clock, the status below it
+        _centred(draw, status_top, fact, SMALL)
+        status_top += SMALL + 2
     if model.status and band_top > status_top + SMALL:
-        warned = bool(model.warning_code or model.warning_message)
-        _status(draw, status_top, model.status, two_lines=not warned)
+        _status(draw, status_top, model.status, two_lines=not warned and not fact)
 
 
 def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
@@ -255,12 +311,14 @@ def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
 
 def _render_turn(draw: ImageDraw.ImageDraw, model: Game) -> None:
     """A game without a clock: whose turn, the last move and the game's first line on the
-    left, the board's sketch on the right, the game's further lines below them."""
+    left, the board's sketch on the right, the game's further lines below them. A game that
+    words the turn itself ("B rolled 3") says in its lines what else to show ("last A5@r2c3")."""
     width = WIDTH - (_sketch_width(model.sketch) + 4 if model.sketch else 0)
     turn = f"P{model.to_move} to move" if model.to_move is not None else "playing"
-    text, size = _fit(turn, width - 2, 16)
+    text, size = _fit(model.turn or turn, width - 2, 16)
     _text(draw, (0, 12), text, size)
-    facts = ([f"last {model.last_move}"] if model.last_move else []) + list(model.lines)
+    facts = ([f"last {model.last_move}"] if model.last_move and not model.turn else [])
+    facts += list(model.lines)
     if facts:
         _text(draw, (0, 29), *_fit(facts[0], width - 2, 9))
     if model.sketch is not None:
@@ -287,19 +345,33 @@ def _more_facts(draw: ImageDraw.ImageDraw, model: Game, facts: list[str]) -> Non
 _FACTS_TOP, _FACT_STEP = 39, 10  # the second fact's line, and the lines' pitch
 
 
+_LETTER_CELL = 9    # the smallest sketch cell a letter is drawn in
+_MIN_CELL = 3       # a sketch's cells are never smaller (a 12 x 12 grid in 36 px)
+
+
 def _sketch_width(sketch: Sketch | None, height: int = 27) -> int:
     if sketch is None or not sketch.rows:
         return 0
-    cell = max(5, height // len(sketch.rows))
-    return cell * max(len(row) for row in sketch.rows)
+    return _sketch_cell(sketch, height) * max(len(row) for row in sketch.rows)
+
+
+def _sketch_cell(sketch: Sketch, height: int) -> int:
+    """The side of a sketch's cell: the height shared by its rows, 5 px at least where that
+    fits (as drawn for grids of up to five rows), else 3 px."""
+    cell = height // len(sketch.rows)
+    return cell if cell >= 5 else max(_MIN_CELL, min(5, cell))
 
 
 def _draw_sketch(draw: ImageDraw.ImageDraw, sketch: Sketch, left: int, top: int,
                  height: int) -> None:
-    """The board in ``height`` pixels: a letter per cell, marked cells lit (inverted)."""
+    """The board in ``height`` pixels: a letter per cell, marked cells lit (inverted). Cells
+    too small for a letter show a filled square for a filled cell, a hollow one when marked."""
     if not sketch.rows:
         return
-    cell = max(5, height // len(sketch.rows))
+    cell = _sketch_cell(sketch, height)
+    if cell < _LETTER_CELL:
+        _draw_small_sketch(draw, sketch, left, top, cell)
+        return
     size = max(_MIN_SIZE, cell - 1)
     for r, row in enumerate(sketch.rows):
         for c, char in enumerate(row):
@@ -309,6 +381,47 @@ def _draw_sketch(draw: ImageDraw.ImageDraw, sketch: Sketch, left: int, top: int,
             if char != ".":
                 lo, hi = _ink(char, size)
                 _text(draw, (x + (cell - lo - hi) // 2, y - 1), char, size, fill=0 if marked else 1)
+
+
+def _draw_small_sketch(draw: ImageDraw.ImageDraw, sketch: Sketch, left: int, top: int,
+                       cell: int) -> None:
+    """A sketch whose cells are too small for letters: a frame round the grid, a filled
+    square in each filled cell, a hollow one in a marked cell (filled or not), a dot in an
+    empty one where cells are 5 px or more (so a cursor's place can be counted)."""
+    cols = max(len(row) for row in sketch.rows)
+    draw.rectangle((left - 1, top - 1, left + cols * cell, top + len(sketch.rows) * cell),
+                   outline=1)
+    for r, row in enumerate(sketch.rows):
+        for c, char in enumerate(row):
+            x, y = left + c * cell, top + r * cell
+            box = (x, y, x + cell - 2, y + cell - 2)
+            if (r, c) in sketch.marked:
+                draw.rectangle(box, outline=1, fill=0)
+            elif char != ".":
+                draw.rectangle(box, fill=1)
+            elif cell >= 5:
+                draw.point((x + (cell - 2) // 2, y + (cell - 2) // 2), fill=1)
+
+
+def _render_cursor(draw: ImageDraw.ImageDraw, model: GridCursor) -> None:
+    """The grid as tall as the screen on the left, the cursor's cell framed (and lit while
+    the cell is chosen); on the right the entry's label, the cell, the value and the keys."""
+    rows = len(model.sketch.rows) or 1
+    cell = max(_MIN_CELL, (HEIGHT - 4) // rows)
+    _draw_sketch(draw, model.sketch, 2, 2, cell * rows)
+    r, c = model.cell
+    x, y = 2 + c * cell, 2 + r * cell
+    draw.rectangle((x - 2, y - 2, x + cell + 1, y + cell + 1), outline=1)
+    if model.value is None:
+        draw.rectangle((x, y, x + cell - 2, y + cell - 2), fill=1)
+    left = 2 + cell * max(len(row) for row in model.sketch.rows) + 6
+    width = WIDTH - left
+    for i, line in enumerate(_wrap(model.title, width, 9)[:2]):
+        _text(draw, (left, i * 11), _fit(line, width, 9)[0], 9)
+    _text(draw, (left, 23), *_fit(f"r{r}c{c}", width, 12))
+    if model.value is not None:
+        _text(draw, (left, 37), *_fit(f"= {model.value}", width, 12))
+    _text(draw, (left, 53), _fit("A next B ok", width, 8)[0], 8)
 
 
 def _status(draw: ImageDraw.ImageDraw, top: int, text: str, *, two_lines: bool) -> None:
@@ -342,7 +455,9 @@ def _render_result(draw: ImageDraw.ImageDraw, model: Result) -> None:
 
 def _render_contest(draw: ImageDraw.ImageDraw, model: Result) -> None:
     width = WIDTH - (_sketch_width(model.sketch, 30) + 4 if model.sketch else 0)
-    headline = f"P{model.winner} wins" if model.winner is not None else model.outcome.capitalize()
+    fallback = (f"P{model.winner} wins" if model.winner is not None
+                else model.outcome.capitalize())
+    headline = model.headline or fallback
     text, size = _fit(headline, width - 2, 18)
     _text(draw, (0, 0), text, size)
     how = model.summary.split(": ", 1)[-1]
@@ -367,12 +482,38 @@ def _render_message(draw: ImageDraw.ImageDraw, model: Message) -> None:
         _centred(draw, top + i * 15, line, 12)
 
 
+def _render_notice(draw: ImageDraw.ImageDraw, model: Notice) -> None:
+    """Title band, up to four lines of 9 px text (beside the sketch when there is one), the
+    hint on the bottom line, and a progress bar above it."""
+    draw.rectangle((0, 0, WIDTH - 1, 11), fill=1)
+    title, size = _fit(model.title, WIDTH - 4)
+    _text(draw, (2, 0), title, size, fill=0)
+    sketch_w = _sketch_width(model.sketch, 36) + 3 if model.sketch else 0
+    width = WIDTH - 2 - sketch_w
+    bottom = HEIGHT - (11 if model.hint else 0) - (4 if model.progress is not None else 0)
+    rows = max(1, (bottom - 13) // 11)
+    lines = [w for line in model.lines for w in _wrap(line, width, 9)]
+    for i, line in enumerate(lines[:rows]):
+        _text(draw, (0, 13 + i * 11), _fit(line, width, 9)[0], 9)
+    if model.sketch is not None:
+        _draw_sketch(draw, model.sketch, WIDTH - sketch_w + 3, 14, 36)
+    if model.progress is not None:
+        top = HEIGHT - (15 if model.hint else 4)
+        draw.rectangle((0, top, WIDTH - 1, top + 2), outline=1)
+        draw.rectangle((0, top, round((WIDTH - 1) * min(1.0, max(0.0, model.progress))),
+                        top + 2), fill=1)
+    if model.hint:
+        _centred(draw, HEIGHT - 11, model.hint, 9)
+
+
 _RENDERERS: dict[type, Callable[[ImageDraw.ImageDraw, Any], None]] = {
     Greeting: _render_greeting,
     Menu: _render_menu,
     Game: _render_game,
     Result: _render_result,
+    GridCursor: _render_cursor,
     Message: _render_message,
+    Notice: _render_notice,
 }
 
 

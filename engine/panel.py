@@ -3,7 +3,8 @@
 The session's summary says what every game shows (moves made, the clock or whose turn, the
 warning, the result); a game adds a ``Panel``: a few short lines, a sketch of its board with
 cells marked (CubeCourier's winning chain), pages to leaf through at the end (2 1 6's tally),
-and the moves the buttons may enter now (who starts, a declaration). Pure standard library;
+the moves the buttons may enter now (who starts, a declaration) and a move entered on the grid
+with a cursor (a value the camera can't read). Pure standard library;
 imports nothing of ours.
 """
 
@@ -34,6 +35,30 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class GridEntry:
+    """A move the buttons enter on the board's grid (a value written with a pen, a die whose
+    face the camera can't read): a cell chosen with a cursor, then a value. The device draws
+    the grid from the panel's sketch and fills in ``move``; the rules judge the move.
+
+    Attributes:
+        label: what the actions list calls it ("place A's die").
+        cells: the cells the cursor visits, ``(r, c)``, in the order A steps through them.
+        values: what may be entered in the chosen cell, in the order A steps through them.
+        move: the move's text with ``{r}``, ``{c}`` and ``{value}`` to fill in
+            (``"A{value}@r{r}c{c}"``).
+    """
+
+    label: str
+    cells: tuple[tuple[int, int], ...]
+    values: tuple[str, ...]
+    move: str
+
+    def text(self, cell: tuple[int, int], value: str) -> str:
+        """The move for ``cell`` and ``value`` (``A5@r2c3``)."""
+        return self.move.format(r=cell[0], c=cell[1], value=value)
+
+
+@dataclass(frozen=True)
 class Panel:
     """A game's own part of the screen.
 
@@ -42,9 +67,18 @@ class Panel:
         sketch: the board as a small picture, or None.
         pages: pages of lines to leaf through once the game is over (a tally).
         offers: the moves the buttons may enter now (not seen by the camera).
+        turn: the game's own words for whose turn it is ("B rolled 3"), shown instead of
+            "P2 to move"; a game that gives them puts the last move it wants shown in
+            ``lines`` itself. "" for the device's words.
+        headline: the game's own words for the result ("A wins"), shown instead of
+            "P1 wins"; "" for the device's words.
+        entry: a move to enter on the grid with a cursor (``GridEntry``), or None.
     """
 
     lines: tuple[str, ...] = ()
     sketch: Sketch | None = None
     pages: tuple[tuple[str, ...], ...] = ()
     offers: tuple[Offer, ...] = ()
+    turn: str = ""
+    headline: str = ""
+    entry: GridEntry | None = None

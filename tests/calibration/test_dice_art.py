@@ -75,7 +75,7 @@ def test_extreme_sizes(size):
     assert np.count_nonzero(alpha > 128) == pytest.approx(size * size, rel=0.12)
 
 
-@pytest.mark.parametrize("kwargs", [{"face": 0}, {"face": 7}, {"colour": "green"},
+@pytest.mark.parametrize("kwargs", [{"face": 0}, {"face": 7}, {"colour": "purple"},
                                     {"size_px": 2}, {"tilt": -1.0}, {"pip_colour": "pink"}])
 def test_bad_arguments_are_refused_with_a_message(kwargs):
     args = {"face": 3, "colour": "white", "size_px": 40}

@@ -281,4 +281,4 @@ def test_the_end_of_a_session_tells_the_scores() -> None:
     end = events[-1]
     assert (end.kind, end.data["outcome"], end.data["reason"]) == ("end", "A", "TS-E1")
     assert end.data["winner"] == 1 and end.data["score"] is None
-    assert end.data["summary"] == "two-one-six (4x4): A wins: A 5, B 4"
+    assert end.data["summary"] == "two-one-six (4x4): A 5, B 4, A wins"

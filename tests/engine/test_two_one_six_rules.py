@@ -227,7 +227,7 @@ def test_ts_p4_equal_totals_are_a_draw_amb_ts5() -> None:
     end = ts.GAME.parse_position(f"{grid} to=A", board("4x4"))
     assert scores(end) == {"A": 0, "B": 0}
     assert end.outcome is not None and (end.outcome.result, end.outcome.winner) == ("draw", None)
-    assert ts.GAME.end_text(end, end.outcome, None, None, 16) == "draw: A 0, B 0"
+    assert ts.GAME.end_text(end, end.outcome, None, None, 16) == "A 0, B 0, draw"
 
 
 def test_ts_p3_the_full_line_bonus_is_10_on_every_grid_and_with_own_cells() -> None:

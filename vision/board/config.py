@@ -31,6 +31,10 @@ class BoardDiceConfig:
     bright_ring: float = 0.78  # a pip's ring is at least this fraction of the local brightness
     cell_slack: float = 0.08  # of a die edge: pips this far beyond a cell still belong to it
     group_link: float = 0.85  # of a die edge: pips closer than this are one die (outside the grid)
+    # of a die edge: one die's pips lie this close together at most (a corner-to-corner
+    # diagonal is 0.76 of the edge, a sixth more in perspective); a linked group spanning more
+    # holds the pips of dice lying side by side
+    die_span: float = 1.0
     even_pips: float = 0.68  # a pip is at least this fraction of its die's strongest pip
     fit_error: float = 0.3  # worst pip's distance from its layout point, in pip steps
     crossing: float = 0.12  # of a die edge: spots this close to a grid crossing are the crossing
@@ -51,6 +55,14 @@ class BoardDiceConfig:
     pip_step: tuple[float, float] = (0.84, 1.3)
     min_red_saturation: int = 110
     min_red_value: int = 70  # brightest channel of a red die's body (black ink is darker)
+    # black dice (only on boards whose palette holds them): their bodies are darker than
+    # this (brightest channel) ...
+    black_max_value: int = 90
+    black_close: float = 0.35  # ... their pips filled by a closing this wide (of a die edge)
+    black_open: float = 0.5  # ... grid lines and print removed by an opening this wide
+    # ... a region of this many die areas (two touching neighbours at most) ...
+    black_area: tuple[float, float] = (0.35, 2.6)
+    black_marker_pad: float = 0.25  # ... and not within this of a marker (of a die edge)
 
     # confirming a layout on the top's pixels (``vision.board.confirm``)
     confirm_fit: float = 0.12  # worst spot's distance from its layout point, in lattice steps

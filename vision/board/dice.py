@@ -7,7 +7,9 @@ known of the board:
 
 1. pips are round spots of about a sixth of the known die edge, darker than their
    surroundings (black pips on a white die: grey level) or less saturated (white pips on a
-   red die: saturation); spots are found at that one scale, over the whole view at once;
+   red die: saturation; also blue and green dice); spots are found at that one scale, over the
+   whole view at once; on a board whose palette holds black dice, also spots lighter than
+   their surroundings (white pips on black) on dark die-sized bodies away from the markers;
 2. a pip lies on the die's top face, so the ring around it is as bright (or as saturated) as
    the brightest things near it: this drops the pips on side faces, printed text and lines;
 3. at most one die stands in a grid cell, so a cell's pips are one die; outside the grid the
@@ -27,8 +29,9 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
+from functools import partial
 
 import cv2
 import numpy as np
@@ -63,7 +66,9 @@ class Spot:
     x: float
     y: float
     strength: float
-    channel: str  # "grey" (dark pips) or "sat" (light pips on a saturated die)
+    # "grey" (dark pips), "sat" (light pips on a saturated die) or "light" (light pips on a
+    # black die)
+    channel: str
     on_top: bool = True  # False: its ring is not bright (a pip on a side face, printing)
 
 
@@ -85,7 +90,9 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
     image = usable_view(warped_bgr)
     if image is None or expected_size <= 4:
         return []
-    return dice_from_spots(image, find_spots(image, expected_size), expected_size, geometry)
+    maps = half_channels(image)
+    spots = spots_in(maps, expected_size, dark_bodies(maps, expected_size, geometry))
+    return dice_from_spots(image, spots, expected_size, geometry)
 
 
 GroupReader = Callable[[np.ndarray, list[Spot], float, bool], DieDetection | None]
@@ -96,12 +103,32 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
                     read: GroupReader | None = None) -> list[DieDetection]:
     """The dice a view's spots show: the spots grouped into dice, each group read (by
     ``read``, ``read_group``'s signature; ``read_group`` itself by default), and a die
-    showing a side face's pips reported as cocked."""
-    read = read or read_group
+    showing a side face's pips reported as cocked. A group outside the grid spanning more
+    than one die may be dice lying side by side (``side_by_side``)."""
+    read = read or partial(read_group, palette=geometry.palette)
     groups = group_spots([s for s in spots if s.on_top], size, geometry)
-    found = [read(image, g, size, inside) for g, inside in groups]
+    found: list[DieDetection | None] = []
+    for g, inside in groups:
+        if inside or _span(g) <= DICE.die_span * size:
+            found.append(read(image, g, size, inside))
+        else:
+            found += side_by_side(image, g, size, read)
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
     return [_unless_cocked(d, side, size) for d in found if d is not None]
+
+
+def side_by_side(image: np.ndarray, group: list[Spot], size: float,
+                 read: GroupReader) -> list[DieDetection | None]:
+    """A group outside the grid spanning more than one die: the dice its parts read
+    (``split_dice``) when they call more faces than the group read as one die (a die and a
+    stray spot beside it)."""
+    parts = [read(image, _one_channel(p), size, False) for p in split_dice(group, size)]
+    whole = read(image, group, size, False)
+    return parts if _faces(parts) > _faces([whole]) else [whole]
+
+
+def _faces(dice: list[DieDetection | None]) -> int:
+    return sum(d is not None and d.face is not None for d in dice)
 
 
 def _unless_cocked(die: DieDetection, side: list[Spot], size: float) -> DieDetection:
@@ -154,10 +181,48 @@ def half_channels(image: np.ndarray) -> dict[str, np.ndarray]:
     return channels(cv2.pyrDown(image))
 
 
-def spots_in(maps: dict[str, np.ndarray], size: float) -> list[Spot]:
-    """``find_spots`` on the view's ``half_channels`` (spots in full-size view pixels)."""
+def dark_bodies(maps: dict[str, np.ndarray], size: float,
+                geometry: BoardGeometry) -> np.ndarray | None:
+    """Where a black die's body may lie, on the view's ``half_channels``: dark regions, their
+    pips filled in, left by an opening at half a die edge (grid lines and print go), of a
+    die's area or two (neighbours touching), away from the markers. None when the board's
+    palette holds no black dice (the light spots are not looked for)."""
+    if "black" not in geometry.palette:
+        return None
+    half = size / 2.0
+    dark = (maps["value"] <= DICE.black_max_value).view(np.uint8)
+    shut = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, _disc(DICE.black_close * half))
+    bodies = cv2.morphologyEx(shut, cv2.MORPH_OPEN, _disc(DICE.black_open * half))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(bodies)
+    area = stats[:, cv2.CC_STAT_AREA] / (half * half)
+    keep = (area >= DICE.black_area[0]) & (area <= DICE.black_area[1])
+    keep[0] = False
+    mask: np.ndarray = keep[labels].view(np.uint8)
+    scale = geometry.px_per_mm / 2.0
+    for marker in range(4):
+        xs, ys = zip(*geometry.marker_corners_mm(marker))
+        pad = DICE.black_marker_pad * half
+        x0, x1 = int(min(xs) * scale - pad), int(max(xs) * scale + pad) + 1
+        y0, y1 = int(min(ys) * scale - pad), int(max(ys) * scale + pad) + 1
+        mask[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = 0
+    return mask
+
+
+def _disc(diameter: float) -> np.ndarray:
+    side = max(3, round(diameter) | 1)
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+
+
+def spots_in(maps: dict[str, np.ndarray], size: float,
+             dark: np.ndarray | None = None) -> list[Spot]:
+    """``find_spots`` on the view's ``half_channels`` (spots in full-size view pixels);
+    with ``dark`` (``dark_bodies``), also the light spots on the black dice there."""
     spots: list[Spot] = []
     size = size / 2.0
+    if dark is not None:
+        light = _spots_in(255.0 - maps["grey"], size, "light")
+        spots += [Spot(2.0 * s.x + 0.5, 2.0 * s.y + 0.5, s.strength, s.channel, s.on_top)
+                  for s in light if dark[int(s.y), int(s.x)]]
     for name in ("grey", "sat"):
         ch, x0, y0 = maps[name], 0, 0
         if name == "sat":  # only a saturated, lit die has pips here: look only around one
@@ -258,6 +323,61 @@ def group_spots(spots: list[Spot], size: float, geometry: BoardGeometry
     return [(g, inside) for g, inside in groups if g]
 
 
+def split_dice(group: list[Spot], size: float) -> list[list[Spot]]:
+    """The pips of a linked group outside the grid, one part per die.
+
+    A group spanning more than ``DICE.die_span`` may hold dice lying side by side (in a zone's
+    places), linked by their nearest pips or by the fainter pips of a side face between them
+    (which ``_one_channel`` has dropped): the spots are linked again, and a part still
+    spanning too much is cut into the fewest parts that each fit, every spot going to the
+    nearest of the parts' centres (k-means from the spots farthest apart).
+    """
+    span = DICE.die_span * size
+    if _span(group) <= span:
+        return [group]
+    parts = []
+    for linked in _cluster(group, DICE.group_link * size):
+        parts += _fitting_parts(linked, span)
+    return parts
+
+
+def _fitting_parts(group: list[Spot], span: float) -> list[list[Spot]]:
+    """``group`` cut into the fewest k-means parts that each span at most ``span``."""
+    if _span(group) <= span:
+        return [group]
+    points = centres(group)
+    for k in range(2, len(group) + 1):
+        parts = [p for p in _k_means(points, k) if p]
+        if all(_span([group[i] for i in p]) <= span for p in parts):
+            break
+    return [[group[i] for i in p] for p in parts]
+
+
+def _span(spots: list[Spot]) -> float:
+    """The largest distance between two of the spots."""
+    return max((math.hypot(a.x - b.x, a.y - b.y) for i, a in enumerate(spots)
+                for b in spots[i + 1:]), default=0.0)
+
+
+def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> list[list[int]]:
+    """``points`` (n, 2) in ``k`` parts (indices): seeded by the point farthest from the
+    mean, then each next farthest from the seeds so far; deterministic."""
+    first = int(np.argmax(np.hypot(*(points - points.mean(axis=0)).T)))
+    seeds = [points[first]]
+    while len(seeds) < k:
+        near = np.min([np.hypot(*(points - s).T) for s in seeds], axis=0)
+        seeds.append(points[int(np.argmax(near))])
+    means = np.array(seeds)
+    for _ in range(rounds):
+        nearest = np.argmin([np.hypot(*(points - m).T) for m in means], axis=0)
+        moved = np.array([points[nearest == j].mean(axis=0) if np.any(nearest == j)
+                          else means[j] for j in range(k)])
+        if np.allclose(moved, means):
+            break
+        means = moved
+    return [np.nonzero(nearest == j)[0].tolist() for j in range(k)]
+
+
 def _at_crossing(s: Spot, x0: float, y0: float, cell: float, geometry: BoardGeometry,
                  tolerance: float) -> bool:
     """Whether a spot is where two grid lines cross (a dark dot with paper around it)."""
@@ -343,18 +463,20 @@ def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
 
 
 def read_group(image: np.ndarray, group: list[Spot], size: float,
-                inside: bool) -> DieDetection | None:
+               inside: bool, palette: Collection[str] = ()) -> DieDetection | None:
     """Read one die from its pips: its top square rectified at the known size.
 
     Args:
         inside: the group is a grid cell's (a die there is expected; an unreadable one is
             reported with face None). Outside the grid only pips that form a layout are a die.
+        palette: the board's colours (``classify_colour`` names black, blue and green dice
+            only where it holds them).
     """
     pips, fit = best_layout(group)
     square = None if inside else _square_at(image, pips, fit, size)
     if square is not None and not plain_top(image, square, size, pips):
         return None  # outside the grid, spots with printing around them are not a die
-    found = _read_pips(image, pips, fit, size, square)
+    found = _read_pips(image, pips, fit, size, square, palette)
     if found.face is None and 2 <= len(group) <= 7:
         # one stray spot (a pip on a side face, a printed dot) may spoil the layout
         for i in range(len(group)):
@@ -362,7 +484,7 @@ def read_group(image: np.ndarray, group: list[Spot], size: float,
             fit_rest = fit_pips(centres(rest)) if len(rest) > 1 else None
             if len(rest) > 1 and (fit_rest is None or fit_rest[1] > DICE.fit_error):
                 continue
-            retry = _read_pips(image, rest, fit_rest, size)
+            retry = _read_pips(image, rest, fit_rest, size, palette=palette)
             if retry.face is not None:
                 found = retry
                 break
@@ -388,7 +510,8 @@ def _square(die: DieDetection) -> Candidate:
 
 
 def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | None,
-               size: float, square: Candidate | None = None) -> DieDetection:
+               size: float, square: Candidate | None = None,
+               palette: Collection[str] = ()) -> DieDetection:
     """The die whose pips these are, read at its pips' centre and angle (face None if unsure).
 
     Args:
@@ -422,7 +545,7 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
                           reason="" if plain else "unclear pips")
     step = READER.nominal_step * CROP / 2 * size / cand.size  # the known die's, in crop pixels
     face, conf, reason = _verdict(crop, reading, len(pips), step)
-    colour = classify_colour(crop, reading.body)
+    colour = classify_colour(crop, reading.body, palette)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
 
 
@@ -542,4 +665,4 @@ def in_scale(pips: tuple[Blob, ...], step: float) -> bool:
 
 
 def _colour(group: list[Spot]) -> str:
-    return "red" if group[0].channel == "sat" else "unknown"
+    return {"sat": "red", "light": "black"}.get(group[0].channel, "unknown")

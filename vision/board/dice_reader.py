@@ -26,6 +26,7 @@ import numpy as np
 from vision.board.config import DICE
 from vision.board.dice import (
     Spot,
+    dark_bodies,
     dice_from_spots,
     half_channels,
     read_group,
@@ -87,14 +88,15 @@ class BoardDiceReader:
                 die = kept.die
             else:
                 self.reads += 1
-                die = read_group(view, group, size, inside)
+                die = read_group(view, group, size, inside, self.geometry.palette)
             box = _box(grey.shape, x, y, size)
             y0, y1, x0, x1 = box
             self._kept.append(_Kept(x, y, inside, len(group), group[0].channel, box,
                                     grey[y0:y1, x0:x1].copy(), die))
             return die
 
-        return dice_from_spots(image, spots_in(maps, expected_size), expected_size,
+        dark = dark_bodies(maps, expected_size, self.geometry)
+        return dice_from_spots(image, spots_in(maps, expected_size, dark), expected_size,
                                self.geometry, read)
 
     def _unchanged(self, previous: list[_Kept], grey: np.ndarray, x: float, y: float,

@@ -138,6 +138,20 @@ class SkinConfig:
 
 
 @dataclass(frozen=True)
+class ColourConfig:
+    """The body colours named beyond white and red (``vision.top.colour``), only where a
+    board's palette holds them (2 1 6 for three or four players): OpenCV HSV of the body's
+    median colour (hue 0..180, saturation and value 0..255)."""
+
+    black_max_value: int = 95  # a black die's body is at most this bright ...
+    black_max_saturation: int = 120  # ... and no more saturated (translucent red is)
+    blue_hue: tuple[int, int] = (95, 135)
+    green_hue: tuple[int, int] = (35, 90)
+    min_saturation: int = 70  # blue and green bodies are at least this saturated ...
+    min_value: int = 45  # ... and this bright
+
+
+@dataclass(frozen=True)
 class TwoColourConfig:
     """The two-pip-colour mode (``vision.top.two_colour``): a face whose pips are white and
     black on one light body (Bossa's dot tiles and start dice), both kinds counted at once."""
@@ -163,4 +177,5 @@ class TwoColourConfig:
 
 READER = ReaderConfig()
 SKIN = SkinConfig()
+COLOURS = ColourConfig()
 TWO_COLOUR = TwoColourConfig()

@@ -15,9 +15,11 @@ from engine.games.two_one_six import notation, referee, setup
 from engine.games.two_one_six.board import LETTERS, Board, load_board
 from engine.games.two_one_six.layout import TRAY, board_layout
 from engine.games.two_one_six.lines import Entry
+from engine.games.two_one_six.panel import panel
 from engine.games.two_one_six.state import Move, State
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import Item, TableView
 
@@ -109,14 +111,21 @@ class TwoOneSix(GameBase):
         return {"scores": {LETTERS[p]: s for p, s in enumerate(scores)},
                 "lines": [t.as_json() for t in tallies]}
 
+    def panel(self, state: State) -> Panel:
+        """Whose turn, the roll, the last placement and the grid's sketch; who starts, and on
+        boards whose values the camera can't read the roll and the placement, for the
+        buttons; at the end the tally pages (``engine.games.two_one_six.panel``)."""
+        return panel(state)
+
     def end_text(self, state: State | None, outcome: Outcome, score: int | None,
                  remaining: float | None, moves: int) -> str:
-        """``A wins: A 120, B 109`` or ``draw: A 100, B 100``."""
-        head = "draw" if outcome.winner is None else f"{outcome.result} wins"
+        """The scores in turn order, then the result: ``A 120, B 109, A wins`` or
+        ``A 100, B 100, draw``."""
+        tail = "draw" if outcome.winner is None else f"{outcome.result} wins"
         scores = None if state is None else state.scores()
         if scores is None:
-            return head
-        return f"{head}: " + ", ".join(f"{LETTERS[p]} {s}" for p, s in enumerate(scores))
+            return tail
+        return ", ".join([*(f"{LETTERS[p]} {s}" for p, s in enumerate(scores)), tail])
 
 
 GAME = TwoOneSix()

@@ -22,7 +22,7 @@ the state (``roll=5`` in the position). Pure standard library; imports only ``en
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import IllegalMoveError
 from engine.games.two_one_six.board import LETTERS
@@ -145,7 +145,7 @@ def _judge_move(state: State, move: Move, roll: int | None = None) -> Judgement[
     """Play ``move`` (with the roll seen in the tray, if the state has none): MOVE or ILLEGAL."""
     before = state
     if roll is not None and state.roll is None and isinstance(move, Place):
-        before = State(state.board, state.cells, state.to, roll)
+        before = replace(state, roll=roll)
     try:
         after = before.play(move)
     except IllegalMoveError as exc:

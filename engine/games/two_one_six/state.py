@@ -7,7 +7,7 @@ Pure standard library; imports only ``engine``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.games.two_one_six.board import LETTERS, Board
@@ -65,12 +65,16 @@ class State:
         cells: row-major from r0c0, None for an empty cell.
         to: the player (0-based) whose turn it is; after the last placement, the next in turn.
         roll: the value that player rolled, None until the roll is known.
+        last: the cell (row-major index) of the last placement played from this state's
+            history, for the screen; not part of the position (its text, equality) and None
+            for a position parsed from text.
     """
 
     board: Board
     cells: Cells
     to: int = 0
     roll: int | None = None
+    last: int | None = field(default=None, compare=False)
 
     def position(self) -> str:
         """The position text, e.g. ``A6B1..../...(6 rows) to=A roll=5``."""
@@ -131,7 +135,7 @@ class State:
                                 f"{LETTERS[move.player]}", move)
         cells = list(self.cells)
         cells[index] = Entry(move.player, move.value)
-        return State(self.board, tuple(cells), (self.to + 1) % self.board.players, None)
+        return State(self.board, tuple(cells), (self.to + 1) % self.board.players, None, index)
 
     def _roll(self, move: Roll) -> State:
         if self.full:
