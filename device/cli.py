@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from bench.cli import add_cube_benches
 from device import __version__
 from device.errors import one_line
 
@@ -172,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="snapshot.png", metavar="PNG",
                    help="where to save the annotated image (default: snapshot.png)")
 
-    p = sub.add_parser("bench", help="accuracy, latency, hard-dice, board and tiles benchmarks")
+    p = sub.add_parser("bench", help="accuracy, latency, hard-dice, board, tiles, ink, "
+                                      "cube-colour and rendered-cube benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
     b = bsub.add_parser("accuracy", help="die finder and reader on labelled photos")
     b.add_argument("--dataset", required=True, help="a folder in the realdata manifest format")
@@ -193,6 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--scenes", type=int, default=200, help="board photos rendered")
     b = bsub.add_parser("tiles", help="dot tiles read on rendered Bossa board photos")
     b.add_argument("--scenes", type=int, default=100, help="board photos rendered")
+    b = bsub.add_parser("ink", help="marker ink found and missed on rendered boards")
+    b.add_argument("--boards", type=int, default=40, help="board photos rendered")
+    add_cube_benches(bsub)  # colours, cubes: the same arguments as ``python -m bench``
     return parser
 
 

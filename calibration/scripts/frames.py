@@ -128,6 +128,9 @@ class GameScript:
         moves: ``{"move", "position", "t"}`` of each move, as the session records it.
         illegal: ``{"code", "move", "t"}`` of each broken rule shown, then put back.
         frames: the frames, in order.
+        entered: ``{"t", "move"}`` of each move entered with the buttons, right after the
+            frame of that time (empty: the camera alone).
+        presses: ``{"t", "button"}`` of the button presses entering them (``session.json``).
     """
 
     game: str
@@ -136,18 +139,27 @@ class GameScript:
     moves: list[dict[str, object]] = field(default_factory=list)
     illegal: list[dict[str, object]] = field(default_factory=list)
     frames: list[ScriptFrame] = field(default_factory=list)
+    entered: list[dict[str, object]] = field(default_factory=list)
+    presses: list[dict[str, object]] = field(default_factory=list)
 
 
 def replay(game: str, side: str, frames: list[ScriptFrame],
-           settle_frames: int = SETTLE_FRAMES) -> Iterator[tuple[ScriptFrame, Session,
-                                                                   list[Event]]]:
-    """Feed the frames' views through the settle detector and a session, like the app."""
+           settle_frames: int = SETTLE_FRAMES, entered: list[dict[str, object]] | None = None
+           ) -> Iterator[tuple[ScriptFrame, Session, list[Event]]]:
+    """Feed the frames' views through the settle detector and a session, like the app; the
+    moves ``entered`` with the buttons go in right after the frame of their time (the app
+    handles a press before the next frame)."""
     session = new_session(game, side, load_board(game, side))
     settle = SettleDetector(settle_frames)
+    queue = list(entered or ())
     for frame in frames:
         session, events = session.observe(settle.update(frame.view), frame.t)
         session, more = session.tick(frame.t)
-        yield frame, session, events + more
+        events = events + more
+        while queue and float(str(queue[0]["t"])) <= frame.t:
+            session, typed = session.enter(str(queue.pop(0)["move"]), frame.t)
+            events = events + typed
+        yield frame, session, events
 
 
 def check(script: GameScript) -> str:
@@ -160,7 +172,8 @@ def check(script: GameScript) -> str:
     moves: list[str] = []
     warnings: list[str] = []
     session, t = None, 0.0
-    for frame, session, events in replay(script.game, script.side, script.frames):
+    for frame, session, events in replay(script.game, script.side, script.frames,
+                                         entered=script.entered):
         t = frame.t
         moves += [e.data["move"] for e in events if e.kind == "move"]
         warnings += [e.data["code"] for e in events if e.kind == "warning"]
