@@ -1,5 +1,5 @@
-"""``dicekeeper bench``: dispatch to the accuracy, latency, hard-dice, board, ink, cube-colour
-or rendered-cube benchmark.
+"""``dicekeeper bench``: dispatch to the accuracy, latency, hard-dice, board, tiles, ink,
+cube-colour or rendered-cube benchmark.
 
 Each benchmark module is imported only when chosen. ``add_cube_benches`` defines the arguments
 of ``bench colours`` and ``bench cubes`` (the device's ``dicekeeper`` parser adds them to its
@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 BENCHES = {"accuracy": "bench.accuracy", "latency": "bench.latency", "hard": "bench.hard_dice",
-           "board": "bench.board_dice", "ink": "bench.ink", "colours": "bench.colours",
-           "cubes": "bench.cubes"}
+           "board": "bench.board_dice", "tiles": "bench.tiles", "ink": "bench.ink",
+           "colours": "bench.colours", "cubes": "bench.cubes"}
 
 
 def command(args: argparse.Namespace) -> int:
