@@ -76,9 +76,14 @@ def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int],
 
 
 def read_body(image: np.ndarray, x: float, y: float, size: float,
-              palette: Collection[str] = ()) -> DieDetection:
-    """The die near (x, y) read by its pips' difference from its body (face None if unsure)."""
-    angle = die_axes(image, x, y, size) or 0.0
+              palette: Collection[str] = (), angle: float | None = None) -> DieDetection:
+    """The die near (x, y) read by its pips' difference from its body (face None if unsure).
+
+    Args:
+        angle: the die's turn when known (the spots' reading's), else its edges' (``die_axes``).
+    """
+    if angle is None:
+        angle = die_axes(image, x, y, size) or 0.0
     wide = Candidate(x, y, size * DICE.body_search, size * DICE.body_search, angle, 1.0, "body")
     first = read_top(rectify(image, wide, VIEW, VIEW / CROP))
     if len(first.blobs) == 0 or first.reason == TURNED:
@@ -88,6 +93,8 @@ def read_body(image: np.ndarray, x: float, y: float, size: float,
     points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey for b in first.blobs])
     cx, cy = (float(v) for v in points.mean(axis=0))
     fit = best_fit(points) if len(points) > 1 else None
+    if len(points) > 1 and fit is None:  # no layout (or more than six): not one die's pips
+        return DieDetection(x, y, size, angle, None, "unknown", 0.0, "unclear pips")
     if fit is not None:
         rot = fit[-2]
         angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
@@ -156,18 +163,23 @@ def _read_cell(image: np.ndarray, geometry: BoardGeometry, r: int, c: int,
                size: float, unread: DieDetection | None) -> DieDetection | None:
     """The cell's die read by its body, when that reads a face in the cell; else None.
 
-    The search starts at the die's body's centre, then where the spots put it (``unread``):
-    on white paper a white die's body is mostly its sides and shadow.
+    The search starts where the spots put the die (``unread``, turned as they read it), then
+    at its body's centre: on white paper a white die's body is mostly its sides and shadow,
+    and the spots of gold pips on red may be none or a few.
     """
     box = cell_box(geometry, r, c)
-    starts = [body_in_cell(image, box, size)]
-    if unread is not None:
-        starts.append((unread.x, unread.y))
     x0, y0, x1, y1 = box
-    for at in starts:
-        if at is None:
+    for k in range(2):
+        if k == 0 and unread is None:
             continue
-        die = read_body(image, *at, size, geometry.palette)
+        if k == 0:
+            assert unread is not None
+            die = read_body(image, unread.x, unread.y, size, geometry.palette, unread.angle)
+        else:
+            at = body_in_cell(image, box, size)
+            if at is None:
+                return None
+            die = read_body(image, *at, size, geometry.palette)
         if die.face is not None and x0 <= die.x < x1 and y0 <= die.y < y1:
             return die
     return None
