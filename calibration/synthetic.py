@@ -673,6 +673,6 @@ def expected_readings(scene: Scene) -> dict[str, object]:
 
 
 def _colour_name(colour: str) -> str:
-    if colour in ("black", "blue", "green"):
+    if colour in ("black", "blue", "green", "yellow"):
         return colour
     return "red" if "red" in colour else "white"
