@@ -28,6 +28,9 @@ class BoardDiceConfig:
     spot_contrast: float = 0.10  # spot response / local brightness: weaker spots are grain
     dark_centre: float = 0.72  # a pip's centre is at most this fraction of its ring
     bright_ring: float = 0.78  # a pip's ring is at least this fraction of the local brightness
+    # ... in saturation, on boards whose palette holds blue or green dice (light pips, like red
+    # ones, on bodies whose edge and neighbouring pips blur into the ring on an A3 board)
+    saturated_ring: float = 0.6
     cell_slack: float = 0.08  # of a die edge: pips this far beyond a cell still belong to it
     group_link: float = 0.85  # of a die edge: pips closer than this are one die (outside the grid)
     even_pips: float = 0.68  # a pip is at least this fraction of its die's strongest pip
