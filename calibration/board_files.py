@@ -98,10 +98,17 @@ def load_board(game: str, side: str | None = None, override_dir: Path | None = N
         BoardFileError: missing, unreadable or invalid file, or a bad option; the message says
             what to fix.
     """
+    return load_board_and_data(game, side, override_dir, options)[0]
+
+
+def load_board_and_data(game: str, side: str | None = None, override_dir: Path | None = None,
+                        options: Mapping[str, str] | None = None) -> tuple[Any, dict[str, Any]]:
+    """``load_board``'s board and the file's dict it was parsed from (a game record keeps the
+    dict), with the same errors."""
     side = side or find_game(game).info.sides[0]
     data = load_board_data(game, side, override_dir)
     try:
-        return find_game(game).load_board(side, data, options)
+        return find_game(game).load_board(side, data, options), data
     except BoardFileError:
         raise
     except BoardDataError as exc:

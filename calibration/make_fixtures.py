@@ -16,6 +16,10 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   ``calibration.scripts.two_one_six`` in the same form (JPEG quality 70: 36 placements in the
   fewest frames, under 5 MB); ``expected.json`` lists the placements, the rolls seen and the
   mistakes (TS-F2, TS-F4).
+- ``device/sessions/growing-nine-a/`` and ``device/sessions/pairing-five-basic/``: the
+  sessions of ``calibration.scripts.growing_nine`` and ``.pairing_five`` (``GAME_SESSIONS``),
+  in the same form; their ``expected.json`` lists the moves and the illegal actions as the
+  session records them.
 
 May import: calibration, engine, vision; prints only in ``main``.
 """
@@ -33,9 +37,12 @@ import cv2
 import numpy as np
 
 from calibration.board_files import load_layout
+from calibration.scripts import growing_nine, pairing_five
 from calibration.scripts import two_one_six as ts_script
+from calibration.scripts.frames import GameScript, check
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
 from calibration.synthetic import Die, Hand, Light, Pose, Scene, expected_readings, render_scene
+from engine.games import find_game
 from engine.games.unification import view_to_text
 
 log = logging.getLogger(__name__)
@@ -44,6 +51,9 @@ JPEG_QUALITY = 85
 TS_JPEG_QUALITY = 70  # the 2 1 6 game has 36 placements: smaller frames keep it under 5 MB
 SESSION_NAME = f"{GAME}-{SIDE}"
 BOARDS = {side: load_layout(GAME, side) for side in ("simple", "complex")}
+GAME_SESSIONS = {"growing-nine-a": growing_nine.build_script,
+                 "pairing-five-basic": pairing_five.build_script}
+"""Growing Nine's and Pairing Five's recorded sessions: folder name -> the script building it."""
 BASE = Scene(board=BOARDS["simple"], grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
              pose=Pose(pitch_deg=4.0, roll_deg=3.0), layout_seed=11, table_seed=3)
@@ -178,6 +188,38 @@ def write_two_one_six_session(out: Path, script: ts_script.SessionScript | None 
     return folder
 
 
+def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[str, object]]:
+    """``session.json`` and ``expected.json`` of a session of ``GAME_SESSIONS``."""
+    final = check(script)
+    frames = [{"file": f"frames/{i:03d}.jpg", "t": f.t} for i, f in enumerate(script.frames)]
+    session = {"game": script.game, "side": script.side, "format": 1, "size": [640, 480],
+               "expected_final_line": final, "frames": frames}
+    to_text = find_game(script.game).view_to_text
+    expected = {"game": script.game, "side": script.side,
+                "start_position": script.start_position, "moves": script.moves,
+                "illegal": script.illegal, "final_line": final,
+                "views": [{"file": fr["file"], "t": f.t, "kind": f.kind,
+                           "view": to_text(f.view)}
+                          for fr, f in zip(frames, script.frames)]}
+    return session, expected
+
+
+def write_game_session(out: Path, name: str, script: GameScript | None = None) -> Path:
+    """Render and write one of ``GAME_SESSIONS``; returns its folder."""
+    script = script or GAME_SESSIONS[name]()
+    folder = out / name
+    frames_dir = folder / "frames"
+    frames_dir.mkdir(parents=True, exist_ok=True)
+    for old in frames_dir.glob("*.jpg"):
+        old.unlink()
+    for i, frame in enumerate(script.frames):
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i))
+    session, expected = game_session_documents(script)
+    _write_json(folder / "session.json", session)
+    _write_json(folder / "expected.json", expected)
+    return folder
+
+
 def _write_jpeg(path: Path, image: np.ndarray, quality: int = JPEG_QUALITY) -> None:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
@@ -194,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=default_fixtures_dir())
     parser.add_argument("--sessions", type=Path, default=default_sessions_dir())
-    parser.add_argument("--only", choices=("frames", "session", "two-one-six"), default=None)
+    parser.add_argument("--only", choices=("frames", "session", "two-one-six", *GAME_SESSIONS),
+                        default=None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     try:
@@ -204,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"session in {write_session(args.sessions)}")
         if args.only in (None, "two-one-six"):
             print(f"session in {write_two_one_six_session(args.sessions)}")
+        for name in GAME_SESSIONS:
+            if args.only in (None, name):
+                print(f"session in {write_game_session(args.sessions, name)}")
     except OSError as exc:
         print(f"make_fixtures: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1

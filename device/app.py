@@ -27,9 +27,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from device import __version__
+from device.boot_faults import NOTICE_S, RETRY_S, profile_notice, start_notice
 from device.config import AppConfig, config_from_args
 from device.errors import CameraLostError, DeviceError
+from device.frame_health import FrameHealth, is_garbage
 from device.game_record import GameRecorder
+from device.guided_calibration import GuidedCalibration, for_board
+from device.idle import BurnInGuard, IdleConfig
 from device.menu import GameChoice, MenuState, games_from_registry
 from device.records import (
     RecordWriter,
@@ -40,7 +44,24 @@ from device.records import (
     repair_tail,
 )
 from device.resume import ResumeOffer, find_resumable
-from device.screens import Game, Menu, Message, Screen, cursor_screen, game_screen, render
+from device.screens import (
+    Game,
+    Menu,
+    Message,
+    Notice,
+    Screen,
+    cursor_screen,
+    game_screen,
+    render,
+)
+from device.shutdown import (
+    CONFIRM,
+    CONFIRM_TIMEOUT_S,
+    SHUTTING_DOWN,
+    PowerOff,
+    failed_notice,
+    hold_notice,
+)
 from engine.errors import EngineError
 from engine.layout import Layout
 from engine.panel import GridEntry, Offer, Sketch
@@ -57,6 +78,7 @@ log = logging.getLogger(__name__)
 
 CAMERA_LOST = "camera lost — check cable"
 LIGHT_CHANGED = "light changed - recalibrate colours?"
+LEAVE = Notice("Leave the game?", ("it ends here; its record is kept",), "B leave   C back")
 # Statuses whose note replaces the session's status line (MOVING is normal play: not shown).
 _SHOWN_PROBLEMS = (ViewStatus.HAND, ViewStatus.NO_BOARD, ViewStatus.UNREADABLE)
 
@@ -133,6 +155,13 @@ class App:
         notify: sd_notify function (``"READY=1"``...), or None.
         sleep, monotonic: injected so tests never wait.
         clock: the FrameClock to update (share it with an emulator display).
+        notice: a file found broken at start (``device.boot_faults.profile_notice``): shown
+            first; with buttons, B calibrates and C plays on (the configured game waits for
+            the answer); without, the game starts and the notice goes after ``NOTICE_S``.
+        idle: when the screen dims, shifts and blanks (``device.idle``).
+        power_off: what a confirmed shutdown runs (``device.shutdown.PowerOff``).
+        recalibrated: the board readers for a profile the guided calibration saved
+            (``board_readers``); None keeps the readers given.
     """
 
     def __init__(self, *, camera: FrameSource, display: Display, readers: ReaderFactory,
@@ -141,7 +170,9 @@ class App:
                  notify: Callable[[str], object] | None = None,
                  sleep: Callable[[float], object] = time.sleep,
                  monotonic: Callable[[], float] = time.monotonic,
-                 clock: FrameClock | None = None) -> None:
+                 clock: FrameClock | None = None, notice: Notice | None = None,
+                 idle: IdleConfig | None = None, power_off: PowerOff | None = None,
+                 recalibrated: Callable[[Path], ReaderFactory] | None = None) -> None:
         self.camera, self.display, self.readers = camera, display, readers
         self.reader: TableReader | None = None
         self.config = config
@@ -160,7 +191,23 @@ class App:
         self._resume_at: float | None = None
         self.view: TableView | None = None
         self.problem = ""          # what stops the app reading the table (shown on the OLED)
-        self.message: Message | None = None
+        self.message: Message | Notice | None = None
+        if notice is not None and buttons is None:  # nothing to answer with: say what happens
+            notice = dataclasses.replace(notice, hint="playing on without it")
+        self.notice, self._notice_at = notice, monotonic()  # a broken file found at start
+        self.calibration: GuidedCalibration | None = None
+        self._recalibrated = recalibrated
+        self._failed_start: tuple[str, str] | None = None  # a game whose board file is broken
+        self._retry_at = float("-inf")
+        self.idle = BurnInGuard(display, idle, now=monotonic())
+        self.frame_health = FrameHealth()
+        self._sounded_fault = ""
+        self._seen: object = None  # what the table showed last (a change is activity)
+        self.power_off = power_off or PowerOff()
+        self._shutdown_asked: float | None = None  # monotonic time of the question
+        self._shutdown_problem = ""
+        self._leaving = False      # "Leave the game?" is asked
+        self.stopped = False       # a confirmed shutdown ends the loop
         self.actions: Menu | None = None  # the game's button moves, while B has opened them
         self.cursor: Cursor | None = None  # a move entered on the grid, while it is entered
         self.page = 0  # the tally page shown once a game is over
@@ -168,8 +215,13 @@ class App:
         self._camera_down = False
         self.light_changed = False  # the reader says the light differs from the calibration
         self._last_ping = float("-inf")
-        if not self._offer_resume() and config.game and config.side:
-            self.start_game(config.game, config.side)
+        if self.notice is None or self.buttons is None:
+            self._boot()
+
+    def _boot(self) -> None:
+        """Offer the interrupted game, or start the configured one."""
+        if not self._offer_resume() and self.config.game and self.config.side:
+            self.start_game(self.config.game, self.config.side)
 
     # ------------------------------------------------------------------ loop
 
@@ -183,7 +235,10 @@ class App:
         return self.recorder.path if self.recorder is not None else None
 
     def run(self) -> int:
-        """Run until the camera stream ends (or Ctrl-C); always closes the backends."""
+        """Run until the camera stream ends, a shutdown is confirmed (or Ctrl-C); always
+        closes the backends. 0 even when the configured game never started (a broken board
+        file, said on the OLED and tried again): under systemd an exit status would restart
+        the device in a loop that mends nothing."""
         self._notify("READY=1")
         try:
             while self.step():
@@ -191,25 +246,32 @@ class App:
         finally:
             self._notify("STOPPING=1")
             self.close()
-        return 1 if self.session is None and self.config.game else 0
+        return 0
 
     def step(self) -> bool:
-        """Handle pending button presses, then one frame. False once the stream has ended."""
+        """Handle pending button presses, then one frame. False once the stream has ended
+        (or a confirmed shutdown stopped the device)."""
         for press in self.buttons.poll(self.now) if self.buttons is not None else ():
             self.handle_press(press)
-        if self.session is None:
+        self._expire_questions()
+        if self.stopped:
+            return False
+        if self.calibration is not None:
+            alive = self._handle_frame(self._calibration_frame)
+        elif self.session is None:
             self._show()
             if self.buttons is None and self.offer is None:
-                return False  # no game, and no buttons to choose one: nothing can happen
+                return self._wait_without_buttons()
             self._sleep(self.config.idle_s)
             self._watchdog()
             return True
-        alive = self._handle_frame()
+        else:
+            alive = self._handle_frame()
         self._show()
         self._watchdog()
         return alive
 
-    def _handle_frame(self) -> bool:
+    def _handle_frame(self, use: Callable[[FrameLike], None] | None = None) -> bool:
         try:
             frame = self.camera.read()
         except CameraLostError as exc:
@@ -220,10 +282,36 @@ class App:
         if self._camera_down:
             log.info("camera back")
             self._camera_down = False
+        if use is not None:
+            use(frame)
+            return True
         t = self._frame_time(frame.t)
         self.clock.t = t
         self.observe(self._read_view(frame.image), t)
         return True
+
+    def _wait_without_buttons(self) -> bool:
+        """No game and no buttons to choose one. A configured game whose board file is broken
+        is tried again every ``RETRY_S`` seconds (the file may be mended meanwhile) while the
+        camera is read, so a recorded source still ends the loop; else nothing can happen."""
+        if self._failed_start is None:
+            return False
+        if not self._handle_frame(lambda frame: None):
+            return False
+        if self._monotonic() >= self._retry_at:
+            self.start_game(*self._failed_start)
+        self._show()
+        self._watchdog()
+        return True
+
+    def _expire_questions(self) -> None:
+        """An unanswered "Shut down?" goes away; without buttons the notice of a broken
+        profile goes once it has been read."""
+        now = self._monotonic()
+        if self._shutdown_asked is not None and now - self._shutdown_asked > CONFIRM_TIMEOUT_S:
+            self._shutdown_asked, self._shutdown_problem = None, ""
+        if self.notice is not None and self.buttons is None and now - self._notice_at > NOTICE_S:
+            self.notice = None
 
     def _frame_time(self, t: float) -> float:
         """The frame's time on the game's clock: after a resume, the camera's clock (restarted
@@ -240,6 +328,8 @@ class App:
                 return TableView.unsettled(ViewStatus.UNREADABLE, "no game chosen")
             raw: TableView = self.reader.read(image)
             self.light_changed = bool(raw.extra.get("light_changed"))
+            if is_garbage(raw):  # nothing of the board: a dropped frame to the settle count
+                return raw
             settled: TableView = self.settle.update(raw)
             return settled
         except Exception:  # a vision bug must not lose the game: log it, wait for next frame
@@ -275,12 +365,15 @@ class App:
             session, board_data = _new_session(game, side, self.config.duration)
             reader = self.readers(session.rules.layout(session.board))
         except (EngineError, DeviceError, VisionError, OSError, ValueError) as exc:
-            log.error("cannot start %s (%s): %s", game, side, exc)
-            self.message = Message((f"cannot start {game} {side}", str(exc)))
+            self.message = start_notice(game, side, str(exc), buttons=self.buttons is not None)
+            self._failed_start, self._retry_at = (game, side), self._monotonic() + RETRY_S
             return False
+        if self._failed_start is not None:
+            log.info("%s (%s) starts now", game, side)
         self.session, self.reader, self.message, self.problem = session, reader, None, ""
-        self.actions, self.cursor, self.page = None, None, 0
+        self.actions, self.cursor, self.page, self._failed_start = None, None, 0, None
         self.settle.reset()
+        self.frame_health.reset()
         self._open_record(game, side, board_data)
         log.info("new game: %s (%s)", game, side)
         return True
@@ -362,6 +455,8 @@ class App:
         self.view = view
         self.problem = (view.note if view.status in _SHOWN_PROBLEMS
                         else LIGHT_CHANGED if self.light_changed else "")
+        self.problem = self.frame_health.update(view, t) or self.problem
+        self._table_activity(view)
         self._retry_records()
         if self.session is None or self.session.outcome is not None:
             return
@@ -410,12 +505,17 @@ class App:
         return waiting[0].problem if waiting else ""
 
     def _sound(self, entry: dict[str, Any]) -> None:
+        """A new warning chirps; an end sounds the fanfare when the game was won (solo or by
+        a player), a chirp on a draw, the alarm when it failed (time up)."""
         if self.buzzer is None:
             return
+        outcome = entry.get("outcome")
         if entry["type"] == "warning":
             self.buzzer.chirp()
-        elif entry["type"] == "end" and entry.get("outcome") == "success":
+        elif entry["type"] == "end" and outcome in ("success", "win"):
             getattr(self.buzzer, "fanfare", self.buzzer.chirp)()
+        elif entry["type"] == "end" and outcome == "draw":
+            self.buzzer.chirp()
         elif entry["type"] == "end":
             self.buzzer.alarm()
 
@@ -433,22 +533,58 @@ class App:
 
     def handle_press(self, press: Press | str) -> None:
         """A = next, B = select / start the clock / the game's actions / new game, C = back,
-        long C = menu. During a game whose panel offers moves for the buttons (who starts, a
-        declaration), B opens them as a list, with the move entered on the grid last (alone, B
-        opens its cursor at once); once it is over, A leafs through its tally."""
+        long C = menu (in a game: "Leave the game?" first), C held 3 s = "Shut down?". A press
+        that wakes a dark screen does nothing else. During a game whose panel offers moves for
+        the buttons (who starts, a declaration), B opens them as a list, with the move entered
+        on the grid last (alone, B opens its cursor at once); once it is over, A leafs through
+        its tally."""
         name = getattr(press, "value", press)
-        if self.offer is not None:
+        if self.idle.wake(self._monotonic()):
+            return
+        if name == "C_VERY_LONG":
+            self._shutdown_asked, self._shutdown_problem = self._monotonic(), ""
+        elif self._shutdown_asked is not None:
+            self._press_on_shutdown(name)
+        elif self.notice is not None:
+            self._press_on_notice(name)
+        elif self.calibration is not None:
+            self._press_in_calibration(name)
+        elif self.offer is not None:
             self._press_on_offer(name)
+        elif self.session is None:
+            self._press_in_menu(name)
+        else:
+            self._press_in_game(name)
+
+    def _press_in_menu(self, name: str) -> None:
+        failed, self.message = self._failed_start, None
+        if failed is not None and name == "B":  # "B try again": the board file was mended?
+            self.start_game(*failed)
             return
-        if self.session is None:
-            self.message = None
-            self.menu = self.menu.press(name)
-            if self.menu.choice is not None:
-                game, side = self.menu.choice
-                self.menu = dataclasses.replace(self.menu, choice=None)
+        self._failed_start = None
+        purpose = self.menu.purpose
+        self.menu = self.menu.press(name)
+        if self.menu.request == "shutdown":
+            self.menu = dataclasses.replace(self.menu, request=None)
+            self._shutdown_asked, self._shutdown_problem = self._monotonic(), ""
+        if self.menu.choice is not None:
+            game, side = self.menu.choice
+            self.menu = dataclasses.replace(self.menu, choice=None)
+            if purpose == "calibrate":
+                self.menu = MenuState(games=self.menu.games, version=self.menu.version)
+                self.start_calibration(game, side)
+            else:
                 self.start_game(game, side)
-            return
-        if name == "C_LONG":
+
+    def _press_in_game(self, name: str) -> None:
+        assert self.session is not None
+        if self._leaving:
+            self._leaving = False
+            if name == "B":
+                self.abandon()
+        elif name == "C_LONG" and self.session.outcome is None:
+            self._leaving = True
+        elif name == "C_LONG":
             self.abandon()
         elif self.cursor is not None:
             self._press_in_cursor(name)
@@ -542,28 +678,123 @@ class App:
             if self.config.game and self.config.side:
                 self.start_game(self.config.game, self.config.side)
 
+    # ------------------------------------------------------------------ shutdown, notices
+
+    def _press_on_shutdown(self, name: str) -> None:
+        """"Shut down?": B shuts down, C (or a long C) goes back."""
+        if name == "B" and not self._shutdown_problem:
+            self.shut_down()
+        elif name in ("C", "C_LONG"):
+            self._shutdown_asked, self._shutdown_problem = None, ""
+
+    def shut_down(self) -> None:
+        """A confirmed shutdown: the record is closed (a game in progress stays resumable, its
+        clock written up to now), the OLED says so, then the power-off command runs; the loop
+        ends once it was accepted. A refused command is shown and the game goes on."""
+        path = self.recorder.path if self.recorder is not None else None
+        if self.session is not None and self.recorder is not None \
+                and self.session.outcome is None and self.session.clock.running:
+            self.recorder.write({"type": "clock", "t": self.now, "source": "device"})
+        self._close_record()
+        self._retry_records()
+        self._display(SHUTTING_DOWN)
+        problem = self.power_off()
+        if not problem:
+            self.stopped = True
+            return
+        self._shutdown_problem = problem
+        if path is not None and self.session is not None and self.session.outcome is None:
+            self.recorder = GameRecorder(RecordWriter(path))  # the game goes on: append again
+
+    def _press_on_notice(self, name: str) -> None:
+        """The profile notice: B calibrates the board of the configured game (or the one
+        chosen in the menu), C plays on without the profile."""
+        if name not in ("B", "C"):
+            return
+        self.notice = None
+        if name == "C":
+            self._boot()
+        elif self.config.game and self.config.side:
+            self.start_calibration(self.config.game, self.config.side)
+        else:
+            self.menu = self.menu.calibrating()
+
+    # ------------------------------------------------------------------ calibration
+
+    def start_calibration(self, game: str, side: str) -> bool:
+        """Begin the guided calibration of ``game``'s ``side`` board (False and a notice when
+        its board file cannot be read)."""
+        from device.calibrate_cli import default_profile_path
+
+        try:
+            self.calibration = for_board(game, side, self.config.profile
+                                         or default_profile_path())
+        except (EngineError, DeviceError, VisionError, OSError, ValueError) as exc:
+            notice = start_notice(game, side, str(exc), buttons=self.buttons is not None)
+            self.message = dataclasses.replace(notice, title=f"Cannot calibrate {game}",
+                                               hint="C menu")
+            return False
+        log.info("guided calibration of %s (%s) started", game, side)
+        return True
+
+    def _calibration_frame(self, frame: FrameLike) -> None:
+        assert self.calibration is not None
+        try:
+            self.calibration.frame(frame.image)
+        except Exception:  # a vision bug must not stop the device: log it, next frame
+            log.exception("calibration failed on a frame")
+
+    def _press_in_calibration(self, name: str) -> None:
+        """B next, C back (from the first step: cancel), long C leaves."""
+        calibration = self.calibration
+        assert calibration is not None
+        if name == "C_LONG":
+            calibration.finished = True
+        else:
+            calibration.press(name)
+        if not calibration.finished:
+            return
+        self.calibration = None
+        if calibration.saved is not None:
+            self.config = dataclasses.replace(self.config, profile=calibration.saved)
+            if self._recalibrated is not None:
+                self.readers = self._recalibrated(calibration.saved)
+        if self.session is None and self.config.game and self.config.side:
+            self._boot()  # where the device goes at start: the configured game
+
     def abandon(self) -> None:
         """Leave the current game for the menu (its record stays as it is)."""
         if self.session is not None and self.session.outcome is None:
             self._write({"type": "abandoned", "t": self.now, "source": "button"})
             log.info("game abandoned at t=%.1f", self.now)
         self._close_record()
-        self.session, self.actions, self.cursor = None, None, None
+        self.session, self.actions, self.cursor, self._leaving = None, None, None, False
         self.menu = MenuState(games=self.menu.games, version=self.menu.version)
 
     # ------------------------------------------------------------------ screen
 
     def current_screen(self) -> Screen:
         """The screen model for the current state."""
+        hold = _hold_screen(self.buttons)
+        if hold is not None:
+            return hold
+        if self._shutdown_asked is not None:
+            return failed_notice(self._shutdown_problem) if self._shutdown_problem else CONFIRM
+        if self.notice is not None:
+            return self.notice
+        if self.calibration is not None:
+            return self.calibration.screen()
         if self.message is not None:
             return self.message
         if self.offer is not None:
-            return Menu("Resume the game?", (f"yes: {self.offer.label()}", "no: new game"),
-                        self._offer_index)
+            title, yes = self.offer.question()
+            return Menu(title, (f"yes: {yes}", "no: new game"), self._offer_index)
         if self.session is None:
             return self.menu.screen()
         if self.actions is not None:
             return self.actions
+        if self._leaving:
+            return LEAVE
         if self.cursor is not None:
             entry = self.cursor.entry
             sketch = self.session.summary_view(self.now).panel.sketch or _blank_sketch(entry)
@@ -575,11 +806,36 @@ class App:
         return model
 
     def _show(self) -> None:
-        self.screen = self.current_screen()
+        self._display(self.current_screen())
+
+    def _display(self, screen: Screen) -> None:
+        """Draw ``screen``, rested as the idle state asks, and sound a new device fault."""
+        self.screen = screen
+        self._fault_sound()
+        running = self.session is not None and self.session.clock.running
+        image = self.idle.frame(render(screen), self._monotonic(), keep_lit=running)
         try:
-            self.display.show(render(self.screen))
+            self.display.show(image)
         except (DeviceError, OSError) as exc:
             log.error("display failed: %s", exc)
+
+    def _table_activity(self, view: TableView) -> None:
+        """A change of what the table shows (a die moved, a hand came) wakes the screen."""
+        seen: object = view.status
+        if view.status is ViewStatus.SETTLED and self.session is not None:
+            seen = self.session.rules.view_to_text(view)
+        if seen != self._seen:
+            self._seen = seen
+            self.idle.wake(self._monotonic())
+
+    def _fault_sound(self) -> None:
+        """One chirp when a fault of the device appears (camera lost or unreadable, record
+        not saved): the player may not be looking at the screen."""
+        fault = (CAMERA_LOST if self._camera_down else self.frame_health.problem
+                 or self.record_problem)
+        if fault and fault != self._sounded_fault and self.buzzer is not None:
+            self.buzzer.chirp()
+        self._sounded_fault = fault
 
     def close(self) -> None:
         """Close the records and every backend (each close is attempted)."""
@@ -598,6 +854,15 @@ class App:
 
 
 # ---------------------------------------------------------------------- wiring helpers
+
+def _hold_screen(buttons: object) -> Notice | None:
+    """What letting go of C will do, while it is held (buttons that can tell)."""
+    held = getattr(buttons, "held_for", None)
+    if held is None:
+        return None
+    return hold_notice(held(), getattr(buttons, "hold_time", 1.0),
+                       getattr(buttons, "shutdown_s", 3.0), getattr(buttons, "stuck_s", 10.0))
+
 
 def _blank_sketch(entry: GridEntry) -> Sketch:
     """An empty grid holding an entry's cells, for a game whose panel draws no sketch."""
@@ -620,12 +885,10 @@ def _menu_games() -> tuple[GameChoice, ...]:
 
 def _new_session(game: str, side: str, duration: float) -> tuple[Session, dict[str, Any]]:
     """A fresh game Session and the board data it uses (kept in the record's header)."""
-    from calibration.board_files import load_board_data
-    from engine.games import find_game
+    from calibration.board_files import load_board_and_data
     from engine.session import new_session
 
-    data = load_board_data(game, side)
-    board = find_game(game).load_board(side, data)
+    board, data = load_board_and_data(game, side)
     return new_session(game, side, board, duration=duration), data
 
 
@@ -662,7 +925,7 @@ def command(args: argparse.Namespace) -> int:
     from device.errors import ConfigError, one_line
     from device.sdnotify import notify
     from device.settings import EX_CONFIG, load_settings
-    from device.settings_backends import open_backends
+    from device.settings_backends import idle_config, open_backends, power_off
 
     try:
         settings = load_settings(getattr(args, "config", None))
@@ -686,9 +949,9 @@ def command(args: argparse.Namespace) -> int:
         return 1
     app = App(camera=parts.camera, display=parts.display,
               buttons=None if isinstance(parts.buttons, NoButtons) else parts.buttons,
-              buzzer=parts.buzzer, readers=readers, config=config, notify=notify, clock=clock)
-    if notice is not None and app.message is None:
-        app.message = notice
+              buzzer=parts.buzzer, readers=readers, config=config, notify=notify, clock=clock,
+              notice=notice, idle=idle_config(settings), power_off=power_off(settings),
+              recalibrated=board_readers)
     code = app.run()
     if app.session is not None:
         print(app.session.summary(app.now))
@@ -698,11 +961,11 @@ def command(args: argparse.Namespace) -> int:
 
 
 def _readers_and_views(source: str, profile: Path | None
-                       ) -> tuple[ReaderFactory, Message | None, FrameSource | None]:
+                       ) -> tuple[ReaderFactory, Notice | None, FrameSource | None]:
     """The board readers, and for a ``views:FILE`` source its frame source of recorded views.
 
     A calibration profile that cannot be read leaves the readers without it and a notice for
-    the OLED (the device starts anyway)."""
+    the OLED that offers the guided calibration (the device starts anyway)."""
     from device.views_source import PREFIX, PassThroughReader, ViewsCamera
     from vision.errors import ProfileError
 
@@ -711,7 +974,4 @@ def _readers_and_views(source: str, profile: Path | None
     try:
         return board_readers(profile), None, None
     except ProfileError as exc:
-        log.error("%s", exc)
-        notice = Message(("calibration profile unusable: playing without it",
-                          "recalibrate: dicekeeper calibrate"))
-        return board_readers(None), notice, None
+        return board_readers(None), profile_notice(profile, str(exc)), None

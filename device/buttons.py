@@ -1,10 +1,13 @@
-"""The three buttons (A = up/next, B = select, C = back, long C = menu) and their stand-ins.
+"""The three buttons (A = up/next, B = select, C = back, long C = menu, C held 3 s = shut
+down) and their stand-ins.
 
 ``open_buttons(kind)`` picks: "gpio" (gpiozero Buttons, pull-up, BCM 5/6/13 by default; the
 callbacks run on gpiozero's thread and only put presses into a queue that ``poll()`` drains on the
-app's thread; C held ``hold_time`` counts as the long press when it is let go, so a C stuck down
-never opens the menu and abandons the game; a button down for ``stuck_s`` is reported by
-``faults()`` and its release is no press), "keyboard" (keys a/b/c/m from a terminal in cbreak
+app's thread; C held ``hold_time`` counts as the long press when it is let go, and held
+``shutdown_s`` as the very long press (shut down), so a C stuck down never opens the menu and
+abandons the game; ``held_for()`` says how long C has been down, for the screen to say what
+letting go will do; a button down for ``stuck_s`` is reported by ``faults()`` and its release
+is no press), "keyboard" (keys a/b/c/m/s from a terminal in cbreak
 mode, non-blocking; nothing when stdin is not a terminal), "scripted" (presses at given times,
 for tests and demos), "none" and "auto" (gpio on a Pi, else keyboard). Tests drive the SAME
 gpio path with gpiozero's MockFactory.
@@ -35,6 +38,7 @@ log = logging.getLogger(__name__)
 DEFAULT_PINS = {"A": 5, "B": 6, "C": 13}
 BOUNCE_TIME = 0.05
 HOLD_TIME = 1.0
+SHUTDOWN_S = 3.0  # C held this long and let go: shut down (after a confirmation on the screen)
 STUCK_S = 10.0  # a button down this long is stuck (or its wire shorted to ground)
 KINDS = ("auto", "gpio", "keyboard", "scripted", "none")
 GPIO_FIX = ("on Raspberry Pi OS install the GPIO library (`sudo apt install python3-lgpio`, venv "
@@ -42,12 +46,14 @@ GPIO_FIX = ("on Raspberry Pi OS install the GPIO library (`sudo apt install pyth
 
 
 class Press(str, Enum):
-    """One button event: A up/next, B select/confirm, C back, C_LONG (C held 1 s) menu."""
+    """One button event: A up/next, B select/confirm, C back, C_LONG (C held 1 s) menu,
+    C_VERY_LONG (C held 3 s) shut down."""
 
     A = "A"
     B = "B"
     C = "C"
     C_LONG = "C_LONG"
+    C_VERY_LONG = "C_VERY_LONG"
 
 
 @runtime_checkable
@@ -89,7 +95,8 @@ def parse_pins(pins: Mapping[str, int] | Sequence[int] | str | None) -> dict[str
 
 
 class GpioButtons:
-    """gpiozero Buttons on BCM pins; C let go after ``hold_time`` gives C_LONG instead of C.
+    """gpiozero Buttons on BCM pins; C let go after ``hold_time`` gives C_LONG instead of C,
+    after ``shutdown_s`` C_VERY_LONG.
 
     A and B count when pressed. A button down for ``stuck_s`` or more is stuck: ``faults()``
     names it (logged once), and C let go after being stuck gives nothing.
@@ -100,10 +107,11 @@ class GpioButtons:
 
     def __init__(self, pins: Mapping[str, int] | Sequence[int] | str | None = None, *,
                  bounce_time: float | None = BOUNCE_TIME, hold_time: float = HOLD_TIME,
-                 stuck_s: float = STUCK_S, pin_factory: Any = None) -> None:
+                 shutdown_s: float = SHUTDOWN_S, stuck_s: float = STUCK_S,
+                 pin_factory: Any = None) -> None:
         """Raises ButtonsError when gpiozero has no pin library or a pin is unusable."""
         self.pins = parse_pins(pins)
-        self.stuck_s = stuck_s
+        self.hold_time, self.shutdown_s, self.stuck_s = hold_time, shutdown_s, stuck_s
         self._queue: queue.Queue[Press] = queue.Queue()
         self._c_held = threading.Event()
         self._c_down_at: float | None = None  # pin-factory ticks of C's press, on its thread
@@ -162,9 +170,21 @@ class GpioButtons:
         if down_at is None:  # down before the buttons were opened: no press seen
             return
         button = self.buttons["C"]
-        if button.pin_factory.ticks_diff(self._ticks("C"), down_at) >= self.stuck_s:
+        down_for = button.pin_factory.ticks_diff(self._ticks("C"), down_at)
+        if down_for >= self.stuck_s:
             return  # a stuck button coming free is no press
-        self._queue.put(Press.C_LONG if held else Press.C)
+        if down_for >= self.shutdown_s:
+            self._queue.put(Press.C_VERY_LONG)
+        else:
+            self._queue.put(Press.C_LONG if held else Press.C)
+
+    def held_for(self) -> float | None:
+        """Seconds C has been held down since it was pressed, or None while it is up (or was
+        down before the buttons were opened: its release is no press)."""
+        down_at = self._c_down_at  # set and cleared on gpiozero's thread: read once
+        if down_at is None or "C" not in self.buttons:
+            return None
+        return float(self.buttons["C"].pin_factory.ticks_diff(self._ticks("C"), down_at))
 
     def _ticks(self, name: str) -> float:
         return float(self.buttons[name].pin_factory.ticks())
@@ -203,7 +223,7 @@ class GpioButtons:
         self.buttons.clear()
 
 
-KEYS = {"a": Press.A, "b": Press.B, "c": Press.C, "m": Press.C_LONG}
+KEYS = {"a": Press.A, "b": Press.B, "c": Press.C, "m": Press.C_LONG, "s": Press.C_VERY_LONG}
 
 
 def _terminal_fd(stream: TextIO) -> int | None:
@@ -215,7 +235,8 @@ def _terminal_fd(stream: TextIO) -> int | None:
 
 
 class KeyboardButtons:
-    """Keys a, b, c (buttons) and m (long C = menu) from a terminal, read without blocking.
+    """Keys a, b, c (buttons), m (long C = menu) and s (C held 3 s = shut down) from a
+    terminal, read without blocking.
 
     The terminal is put in cbreak mode (keys arrive without Enter, still echo-free) and restored
     on close and at exit. When the stream is not a terminal (piped, systemd) it yields nothing.
@@ -271,7 +292,7 @@ def parse_script(text: str) -> list[tuple[float, Press]]:
     """Parse "1.0:B, 2.5:A 4:C_LONG" into [(1.0, B), (2.5, A), (4.0, C_LONG)].
 
     Raises:
-        ValueError: an entry is not ``seconds:A|B|C|C_LONG``.
+        ValueError: an entry is not ``seconds:A|B|C|C_LONG|C_VERY_LONG``.
     """
     entries = []
     for item in text.replace(",", " ").split():
@@ -279,8 +300,8 @@ def parse_script(text: str) -> list[tuple[float, Press]]:
         try:
             entries.append((float(t), Press(name.upper())))
         except ValueError:
-            raise ValueError(f"bad scripted press {item!r}: use seconds:A|B|C|C_LONG, "
-                             f"e.g. 1.5:B") from None
+            raise ValueError(f"bad scripted press {item!r}: use seconds:A|B|C|C_LONG|"
+                             f"C_VERY_LONG, e.g. 1.5:B") from None
     return entries
 
 

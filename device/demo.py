@@ -70,6 +70,10 @@ class TeeDisplay:
         for display in self.displays:
             display.show(image)
 
+    def contrast(self, level: int | None) -> None:
+        for display in self.displays:
+            display.contrast(level)
+
     def close(self) -> None:
         for display in self.displays:
             display.close()

@@ -51,6 +51,7 @@ GIF_MIN_MS, GIF_MAX_MS, GIF_LAST_MS = 100, 10_000, 3_000
 ROTATIONS = (0, 1, 2, 3)  # luma's quarter turns clockwise
 RETRY_S = 30.0            # headless: seconds between tries to open the panel again
 BANNER_PX, BANNER_FONT_PX = 11, 9
+PANEL_CONTRAST = {"ssd1306": 0xCF, "sh1106": 0x7F}  # what luma sets each panel to at start
 
 
 @runtime_checkable
@@ -115,6 +116,7 @@ class LumaDisplay:
         self.last_image: Image.Image | None = None
         self.last_error: str | None = None
         self.frames_shown = 0
+        self.contrast_level: int | None = None  # set by ``contrast``; None: the panel's own
         self._remake = remake
 
     @property
@@ -140,6 +142,8 @@ class LumaDisplay:
             with _quiet_getdata():
                 if self.last_error is not None and self._remake is not None:
                     self.device = self._remake()
+                    if self.contrast_level is not None:  # the set-up sent the default again
+                        self.device.contrast(self.contrast_level)
                 self.device.display(frame)
         except failures as exc:
             self._lost(exc)
@@ -150,6 +154,23 @@ class LumaDisplay:
         self.last_image = frame.copy()
         self.frames_shown += 1
         self._shown(self.last_image)
+
+    def contrast(self, level: int | None) -> None:
+        """Set the panel's contrast, 0-255 (luma's ``contrast``: the SSD1306's 0x81 command),
+        or None for the panel's own (what luma sets it to at start); kept and sent again after
+        the panel is set up afresh; an I2C error is remembered as one while showing is.
+
+        Raises:
+            ValueError: ``level`` is not 0-255.
+        """
+        if level is not None and not 0 <= level <= 255:
+            raise ValueError(f"contrast must be 0-255, got {level}")
+        self.contrast_level = level
+        failures: tuple[type[Exception], ...] = (OSError, *_luma_errors())
+        try:
+            self.device.contrast(PANEL_CONTRAST.get(self.kind, 0xCF) if level is None else level)
+        except failures as exc:
+            self._lost(exc)
 
     def _same_as_last(self, frame: Image.Image) -> bool:
         return (self.last_error is None and self.last_image is not None
@@ -409,6 +430,7 @@ class HeadlessDisplay:
         self.last_image: Image.Image | None = None
         self._opener, self.retry_s, self._clock = opener, retry_s, clock
         self._next_try = clock() + retry_s
+        self._contrast: int | None = None  # None: the panel's own
         log.warning("%s (trying the panel again every %.0f s)", self.fault, retry_s)
 
     def show(self, image: Image.Image) -> None:
@@ -431,6 +453,14 @@ class HeadlessDisplay:
             return
         self.fault = None
         log.info("OLED answers now: showing the screen on it")
+        if self._contrast is not None:
+            self.panel.contrast(self._contrast)  # the guard dimmed it while headless
+
+    def contrast(self, level: int | None) -> None:
+        """The panel's contrast: set now if it answers, else once it does."""
+        self._contrast = level
+        if self.panel is not None:
+            self.panel.contrast(level)
 
     def close(self) -> None:
         """Release the panel, if it ever answered."""
@@ -504,6 +534,12 @@ class Annunciator:
                     current or "fault cleared")
         self.shown = current
         self.display.show(with_banner(image, current) if current else image)
+
+    def contrast(self, level: int | None) -> None:
+        """Set the wrapped display's contrast (when it has one; None: the panel's own)."""
+        setter = getattr(self.display, "contrast", None)
+        if setter is not None:
+            setter(level)
 
     @property
     def fault(self) -> str | None:

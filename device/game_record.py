@@ -11,6 +11,7 @@ May import: the standard library and ``device.records``.
 
 from __future__ import annotations
 
+import errno
 import logging
 from collections.abc import Mapping
 from pathlib import Path
@@ -21,6 +22,26 @@ from device.records import RecordError, RecordWriteError, RecordWriter
 log = logging.getLogger(__name__)
 
 CLOCK_LINE_S = 5.0   # seconds of a running clock between two ``clock`` lines
+DISK_FULL = "record not saved: disk full - delete old records"
+READ_ONLY = "record not saved: disk read-only - check the SD card"
+NO_PERMISSION = "record not saved: folder not writable - see the log"
+CHECK_DISK = "record not saved: check the disk - see the log"
+
+
+def refusal(exc: BaseException) -> str:
+    """What the OLED says of a record line the disk refused, with what to do: a full disk
+    (ENOSPC, a short write), a read-only one (EROFS: the SD card failing, or mounted so), a
+    folder the device may not write, anything else."""
+    cause = exc.__cause__ or exc
+    code = getattr(cause, "errno", None)
+    text = str(exc).lower()
+    if code in (errno.ENOSPC, errno.EDQUOT) or "space" in text:
+        return DISK_FULL
+    if code == errno.EROFS or "read-only" in text:
+        return READ_ONLY
+    if code in (errno.EACCES, errno.EPERM) or "permission" in text:
+        return NO_PERMISSION
+    return CHECK_DISK
 
 
 class GameRecorder:
@@ -118,9 +139,7 @@ class GameRecorder:
                       len(self._waiting) + 1)
 
     def _refused(self, exc: RecordWriteError | RecordError) -> None:
-        reason = str(exc.__cause__ or exc)
-        problem = "record not saved: disk full" if "space" in reason.lower() else \
-            "record not saved: check the disk"
+        problem = refusal(exc)
         if problem != self.problem:
             log.error("%s (%s): %s; playing on, the lines wait in memory", problem,
                       self.path, exc)

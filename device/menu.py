@@ -2,7 +2,9 @@
 
 Buttons: A = up/next, B = select, C = back, long C = back to the top (the greeting). Each press
 gives a new immutable ``MenuState``; ``screen()`` says what the OLED shows and ``choice`` is the
-chosen ``(game, side)`` once the player has picked a side.
+chosen ``(game, side)`` once the player has picked a side. After the games the list holds
+"Calibrate" (then a game and a side are chosen the same way, with ``purpose`` "calibrate") and
+"Shut down" (``request`` "shutdown": the app asks to confirm).
 
 May import: the standard library, ``device.screens`` and ``engine`` (the game descriptions).
 Button names are compared by value ("A", "B", "C", "C_LONG"), so ``device.buttons.Press``
@@ -16,6 +18,9 @@ from dataclasses import dataclass, replace
 
 from device.screens import Greeting, Menu
 from engine.game import AnyGame
+
+CALIBRATE, SHUT_DOWN = "Calibrate", "Shut down"
+ACTIONS = (CALIBRATE, SHUT_DOWN)   # after the games in the list
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,10 @@ class MenuState:
         stage: ``"greeting"``, ``"game"`` or ``"side"``.
         index: highlighted item of the current list.
         game: the game chosen so far (in the ``"side"`` stage).
-        choice: ``(game, side)`` once chosen; the app then starts the game.
+        choice: ``(game, side)`` once chosen; the app then starts the game (or calibrates
+            its board).
+        purpose: ``"play"``, or ``"calibrate"`` once "Calibrate" was chosen.
+        request: ``"shutdown"`` once "Shut down" was chosen, else None.
     """
 
     games: tuple[GameChoice, ...]
@@ -46,6 +54,8 @@ class MenuState:
     index: int = 0
     game: GameChoice | None = None
     choice: tuple[str, str] | None = None
+    purpose: str = "play"
+    request: str | None = None
 
     def press(self, key: object) -> MenuState:
         """The state after one button press (unknown keys change nothing)."""
@@ -62,24 +72,40 @@ class MenuState:
             return self._select()
         return self
 
+    def calibrating(self) -> MenuState:
+        """The list of games whose board to calibrate."""
+        return MenuState(games=self.games, version=self.version, stage="game",
+                         purpose="calibrate")
+
     def screen(self) -> Greeting | Menu:
         """The screen model of this state."""
         if self.stage == "greeting":
             return Greeting(self.version)
-        title = "Game" if self.stage == "game" else f"{self.game.title if self.game else ''} side"
+        if self.stage == "game":
+            title = "Calibrate which game" if self.purpose == "calibrate" else "Game"
+        else:
+            title = f"{self.game.title if self.game else ''} side"
         return Menu(title=title, items=tuple(self._items()), index=self.index)
 
     def _items(self) -> list[str]:
         if self.stage == "game":
-            return [g.title for g in self.games]
+            actions = list(ACTIONS) if self.purpose == "play" else []
+            return [g.title for g in self.games] + actions
         return [s.capitalize() for s in (self.game.sides if self.game else ())]
 
     def _back(self) -> MenuState:
         if self.stage == "side":
             return replace(self, stage="game", index=self.games.index(self.game), game=None)
+        if self.purpose == "calibrate":
+            return replace(MenuState(games=self.games, version=self.version), stage="game",
+                           index=len(self.games) + ACTIONS.index(CALIBRATE))
         return MenuState(games=self.games, version=self.version)
 
     def _select(self) -> MenuState:
+        if self.stage == "game" and self.index >= len(self.games):
+            action = ACTIONS[self.index - len(self.games)]
+            return self.calibrating() if action == CALIBRATE else replace(self,
+                                                                          request="shutdown")
         if self.stage == "game":
             return replace(self, stage="side", index=0, game=self.games[self.index])
         assert self.game is not None  # stage "side" is only entered with a game

@@ -101,6 +101,7 @@ class RecordWriter:
         self._pending: list[bytes] = []
         self._fd: int | None = None
         self._closed = False
+        self._open_error: OSError | None = None
         self._open(os.O_EXCL if exclusive else 0)
 
     def _open(self, extra_flags: int = 0) -> None:
@@ -119,6 +120,7 @@ class RecordWriter:
         except OSError as exc:
             log.error("cannot write the game record %s: %s; check the folder or set $%s",
                       self.path, exc.strerror or exc, RECORDS_ENV)
+            self._open_error = exc  # why, for the error ``flush`` raises
             return
         _fsync_dir(self.path.parent)
 
@@ -182,7 +184,8 @@ class RecordWriter:
             self._open()
         if self._fd is None:
             raise RecordWriteError(f"game record not saved (cannot open {self.path.name}): "
-                                   f"{len(self._pending)} lines wait in memory", self.pending)
+                                   f"{len(self._pending)} lines wait in memory",
+                                   self.pending) from self._open_error
         while self._pending:
             data = self._pending[0]
             size = os.fstat(self._fd).st_size

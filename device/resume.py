@@ -44,6 +44,15 @@ class ResumeOffer:
     def path(self) -> Path:
         return self.record.path
 
+    def question(self) -> tuple[str, str]:
+        """The OLED's question and its "yes": ``("Resume Unification?", "simple, 3:12 left")``
+        or ``("Resume CubeCourier?", "standard, 5 moves")``."""
+        summary = self.session.summary_view(self.last_t)
+        title = self.session.rules.info.title
+        if summary.remaining is not None and self.session.clock.counts_down:
+            return f"Resume {title}?", f"{self.session.side}, {clock_text(summary.remaining)} left"
+        return f"Resume {title}?", f"{self.session.side}, {summary.moves} moves"
+
     def label(self) -> str:
         """What the OLED offers: ``Unification simple 3:12 left`` or ``CubeCourier 5 moves``."""
         summary = self.session.summary_view(self.last_t)

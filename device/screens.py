@@ -46,7 +46,8 @@ class Menu:
 @dataclass(frozen=True)
 class Game:
     """A game in progress: the clock, the moves made (under the game's short label, "P 3"),
-    a status line and the last warning."""
+    a status line and the last warning. Under a clock, the game's first line (``lines``: the
+    queue, the effect to apply) stands above the status while no warning takes the room."""
 
     title: str
     remaining_s: float | None
@@ -104,7 +105,27 @@ class Message:
     lines: tuple[str, ...]
 
 
-Screen = Greeting | Menu | Game | Result | GridCursor | Message
+@dataclass(frozen=True)
+class Notice:
+    """A titled screen of a few lines with what the buttons do now ("B calibrate  C later"):
+    a fault found at start, a step of the guided calibration, a question before shutting down.
+
+    Attributes:
+        title: on the lit band at the top.
+        lines: what is wrong or what to do, wrapped in small text.
+        hint: the buttons' meaning, on the bottom line.
+        sketch: a small picture of the board on the right (the cells to put dice on).
+        progress: 0..1 for a bar over the hint (how long a button has been held), or None.
+    """
+
+    title: str
+    lines: tuple[str, ...] = ()
+    hint: str = ""
+    sketch: Sketch | None = None
+    progress: float | None = None
+
+
+Screen = Greeting | Menu | Game | Result | GridCursor | Message | Notice
 
 
 def clock_text(seconds: float) -> str:
@@ -264,14 +285,19 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
         _render_clock(draw, model)
     else:
         _render_turn(draw, model)
-    status_top, band_top = 39, 52
-    if model.warning_code or model.warning_message:
+    status_top, band_top = 39, HEIGHT
+    warned = bool(model.warning_code or model.warning_message)
+    clocked = model.remaining_s is not None
+    fact = model.lines[0] if clocked and model.lines and not warned else ""
+    if warned:
         lines, wsize = _warning_lines(model)
         band_top = HEIGHT - len(lines) * (wsize + 2) - 1
         _band(draw, band_top, lines, wsize)
+    if fact:  # the game's first line under the clock, the status below it
+        _centred(draw, status_top, fact, SMALL)
+        status_top += SMALL + 2
     if model.status and band_top > status_top + SMALL:
-        warned = bool(model.warning_code or model.warning_message)
-        _status(draw, status_top, model.status, two_lines=not warned)
+        _status(draw, status_top, model.status, two_lines=not warned and not fact)
 
 
 def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
@@ -436,6 +462,30 @@ def _render_message(draw: ImageDraw.ImageDraw, model: Message) -> None:
         _centred(draw, top + i * 15, line, 12)
 
 
+def _render_notice(draw: ImageDraw.ImageDraw, model: Notice) -> None:
+    """Title band, up to four lines of 9 px text (beside the sketch when there is one), the
+    hint on the bottom line, and a progress bar above it."""
+    draw.rectangle((0, 0, WIDTH - 1, 11), fill=1)
+    title, size = _fit(model.title, WIDTH - 4)
+    _text(draw, (2, 0), title, size, fill=0)
+    sketch_w = _sketch_width(model.sketch, 36) + 3 if model.sketch else 0
+    width = WIDTH - 2 - sketch_w
+    bottom = HEIGHT - (11 if model.hint else 0) - (4 if model.progress is not None else 0)
+    rows = max(1, (bottom - 13) // 11)
+    lines = [w for line in model.lines for w in _wrap(line, width, 9)]
+    for i, line in enumerate(lines[:rows]):
+        _text(draw, (0, 13 + i * 11), _fit(line, width, 9)[0], 9)
+    if model.sketch is not None:
+        _draw_sketch(draw, model.sketch, WIDTH - sketch_w + 3, 14, 36)
+    if model.progress is not None:
+        top = HEIGHT - (15 if model.hint else 4)
+        draw.rectangle((0, top, WIDTH - 1, top + 2), outline=1)
+        draw.rectangle((0, top, round((WIDTH - 1) * min(1.0, max(0.0, model.progress))),
+                        top + 2), fill=1)
+    if model.hint:
+        _centred(draw, HEIGHT - 11, model.hint, 9)
+
+
 _RENDERERS: dict[type, Callable[[ImageDraw.ImageDraw, Any], None]] = {
     Greeting: _render_greeting,
     Menu: _render_menu,
@@ -443,6 +493,7 @@ _RENDERERS: dict[type, Callable[[ImageDraw.ImageDraw, Any], None]] = {
     Result: _render_result,
     GridCursor: _render_cursor,
     Message: _render_message,
+    Notice: _render_notice,
 }
 
 

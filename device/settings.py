@@ -19,6 +19,7 @@ import difflib
 import json
 import os
 import re
+import shlex
 import textwrap
 import tomllib
 from collections.abc import Mapping
@@ -70,6 +71,14 @@ class DisplaySettings:
                             low=0x03, high=0x77, hex_int=True)
     rotate: int = _key(0, "quarter turns clockwise: 2 = panel mounted upside down",
                        choices=(0, 1, 2, 3))
+    dim_after: float = _key(120.0, "seconds without a press or a table change before the "
+                                   "screen dims and its picture moves a pixel now and then "
+                                   "(against OLED burn-in); 0 = never", low=0, high=86400)
+    blank_after: float = _key(600.0, "seconds without a press or a table change before the "
+                                     "screen goes dark but for one moving dot (never while a "
+                                     "game's clock runs); 0 = never", low=0, high=86400)
+    dim_contrast: int = _key(16, "the panel's contrast while dimmed, 0-255 (an SSD1306's own "
+                                 "is 207, an SH1106's 127)", low=0, high=255)
 
 
 @dataclass(frozen=True)
@@ -111,9 +120,20 @@ class RecordSettings:
                            "~/.local/share/dicekeeper/records)")
 
 
+@dataclass(frozen=True)
+class DeviceSettings:
+    """``[device]``."""
+
+    shutdown_command: str = _key("auto", "what a shutdown confirmed on the buttons (C held 3 s, "
+                                         "or Shut down in the menu) runs after closing the "
+                                         "record: auto (systemctl poweroff on a Pi, nothing "
+                                         "elsewhere: the app only stops), none, or a command")
+
+
 SECTIONS: dict[str, type] = {
     "camera": CameraSettings, "display": DisplaySettings, "buttons": ButtonSettings,
     "buzzer": BuzzerSettings, "game": GameSettings, "records": RecordSettings,
+    "device": DeviceSettings,
 }
 
 
@@ -132,6 +152,7 @@ class Settings:
     buzzer: BuzzerSettings = field(default_factory=BuzzerSettings)
     game: GameSettings = field(default_factory=GameSettings)
     records: RecordSettings = field(default_factory=RecordSettings)
+    device: DeviceSettings = field(default_factory=DeviceSettings)
     path: Path | None = None
     given: frozenset[str] = frozenset()
 
@@ -264,7 +285,16 @@ def _is_kind(value: object, kind: type) -> bool:
 
 def _cross_checks(settings: Settings) -> list[str]:
     return (_source_problems(settings.camera) + _pin_clashes(settings)
-            + _game_problems(settings.game))
+            + _game_problems(settings.game) + _command_problems(settings.device))
+
+
+def _command_problems(device: DeviceSettings) -> list[str]:
+    try:
+        shlex.split(device.shutdown_command)
+    except ValueError as exc:
+        text = _toml(device.shutdown_command)
+        return [f"[device] shutdown_command = {text}: not a command line ({exc}): close it"]
+    return []
 
 
 def _source_problems(camera: CameraSettings) -> list[str]:

@@ -24,7 +24,9 @@ from device.buttons import Buttons, open_buttons
 from device.buzzer import Buzzer, open_buzzer
 from device.camera import Camera, open_camera_or_absent
 from device.display import Annunciator, open_display_or_headless
+from device.idle import IdleConfig
 from device.settings import Settings
+from device.shutdown import PowerOff, shutdown_command
 
 
 def camera_options(settings: Settings) -> dict[str, Any]:
@@ -38,6 +40,18 @@ def display_options(settings: Settings) -> dict[str, Any]:
     """``open_display`` keyword arguments for the real panels from ``[display]``."""
     display = settings.display
     return {"port": display.i2c_port, "address": display.i2c_address, "rotate": display.rotate}
+
+
+def idle_config(settings: Settings) -> IdleConfig:
+    """When the screen rests, from ``[display]``."""
+    display = settings.display
+    return IdleConfig(dim_after_s=display.dim_after, blank_after_s=display.blank_after,
+                      dim_contrast=display.dim_contrast)
+
+
+def power_off(settings: Settings) -> PowerOff:
+    """What a confirmed shutdown runs, from ``[device] shutdown_command``."""
+    return PowerOff(shutdown_command(settings.device.shutdown_command))
 
 
 def button_pins(settings: Settings) -> tuple[int, int, int]:

@@ -12,7 +12,8 @@
 #   4. a venv in /opt/dicekeeper that sees apt's packages (--system-site-packages) with the app;
 #      then `import picamera2, lgpio, cv2, numpy` must work in it, or the install stops.
 #   5. /etc/dicekeeper/dicekeeper.toml, every key commented (an existing one is kept, and checked).
-#   6. the unit, enabled at boot.
+#   6. the unit, enabled at boot, and a polkit rule that lets the service user power the Pi
+#      off (the shutdown confirmed on the buttons runs `systemctl poweroff` as that user).
 # DICEKEEPER_ROOT=DIR installs into DIR as if it were / (make test does, with stand-ins for
 # apt-get, raspi-config, useradd, python3...); DRY_RUN=1 prints the steps without doing them.
 set -euo pipefail
@@ -26,6 +27,7 @@ state=/var/lib/dicekeeper
 etc=/etc/dicekeeper
 config=$etc/dicekeeper.toml
 unit=/etc/systemd/system/dicekeeper.service
+polkit_rule=/etc/polkit-1/rules.d/50-dicekeeper-poweroff.rules
 user=dicekeeper
 
 say() { printf 'install.sh: %s\n' "$*"; }
@@ -97,8 +99,10 @@ if ! run "$root$venv/bin/dicekeeper" config check --config "$root$config"; then
     warn "fix $config (the lines above name each key) before starting the service"
 fi
 
-# 6. The unit: records and the calibration profile live in $state (StateDirectory).
+# 6. The unit: records and the calibration profile live in $state (StateDirectory); the
+#    polkit rule: logind lets a system user without a login session power off only if allowed.
 run install -D -m 0644 "$repo/systemd/dicekeeper.service" "$root$unit"
+run install -D -m 0644 "$repo/systemd/dicekeeper-poweroff.rules" "$root$polkit_rule"
 if [ -n "$root" ]; then
     run systemctl --root="$root" enable dicekeeper.service
 else

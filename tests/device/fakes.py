@@ -226,7 +226,7 @@ def _old_picamera2_class(pi: FakePi) -> type:
 # SSD1306 commands and how many argument bytes follow each
 _ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1,
          0xDA: 1, 0xDB: 1}
-DISPLAY_OFF, DISPLAY_ON, CHARGE_PUMP, MEMORY_MODE = 0xAE, 0xAF, 0x8D, 0x20
+DISPLAY_OFF, DISPLAY_ON, CHARGE_PUMP, MEMORY_MODE, CONTRAST = 0xAE, 0xAF, 0x8D, 0x20, 0x81
 
 
 class FakeOledBus:
@@ -249,6 +249,8 @@ class FakeOledBus:
         """The controller's reset state: display off, charge pump off, page addressing."""
         self.display_on = False
         self.charge_pump = False
+        self.contrast = 0x7F          # the SSD1306's reset value
+        self.contrasts: list[int] = []  # every contrast command received
         self.horizontal = False
         self._cursor = 0
         self._pending: list[int] = []
@@ -290,6 +292,9 @@ class FakeOledBus:
             self.display_on = cmd == DISPLAY_ON
         elif cmd == CHARGE_PUMP:
             self.charge_pump = args[0] == 0x14
+        elif cmd == CONTRAST:
+            self.contrast = args[0]
+            self.contrasts.append(args[0])
         elif cmd == MEMORY_MODE:
             self.horizontal = args[0] == 0x00
         elif cmd == 0x21:  # column range: luma sends it before each frame

@@ -264,17 +264,18 @@ def test_menu_then_game_with_scripted_presses(tmp_path: Path) -> None:
 
     from engine.games import GAMES as REGISTRY
 
-    # A steps through the games and wraps round to the first, Unification; B chooses
+    # A steps through the games, Calibrate and Shut down and wraps round to the first,
+    # Unification; B chooses
     config = AppConfig(record_file=tmp_path / "r.jsonl", settle_frames=2)
     app = App(camera=FakeCamera(frames((2, START))), display=RecordingDisplay(),
               readers=lambda layout: TextReader(), config=config, sleep=lambda s: None,
-              buttons=Presses([[], ["B"], ["A"] * len(REGISTRY), ["B"]]))
+              buttons=Presses([[], ["B"], ["A"] * (len(REGISTRY) + 2), ["B"]]))
     app.step()
     assert isinstance(app.current_screen(), Greeting)
     app.step()
     titles = tuple(game.info.title for game in REGISTRY.values())
     assert titles[0] == "Unification"
-    assert app.current_screen() == Menu("Game", titles, 0)
+    assert app.current_screen() == Menu("Game", (*titles, "Calibrate", "Shut down"), 0)
     app.step()
     app.step()
     assert isinstance(app.current_screen(), Menu) and app.session is None
@@ -286,10 +287,15 @@ def test_menu_then_game_with_scripted_presses(tmp_path: Path) -> None:
     assert app.session.state is not None
 
 
-def test_long_c_abandons_the_game_for_the_menu(tmp_path: Path) -> None:
+def test_long_c_abandons_the_game_for_the_menu_once_confirmed(tmp_path: Path) -> None:
     app = make_app(tmp_path, GAME_SCRIPT)
     run_until(app, 2.5)
     app.handle_press("C_LONG")
+    assert app.current_screen().title == "Leave the game?" and app.session is not None
+    app.handle_press("C")                    # back to the game: nothing lost
+    assert isinstance(app.current_screen(), Game)
+    app.handle_press("C_LONG")
+    app.handle_press("B")                    # leave
     assert app.session is None and isinstance(app.current_screen(), Greeting)
     lines = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert lines[-1]["type"] == "abandoned"
@@ -301,7 +307,8 @@ def test_bad_board_side_shows_a_message_not_a_crash(tmp_path: Path) -> None:
               readers=lambda layout: TextReader(),
               config=config, sleep=lambda s: None)
     assert app.session is None
-    assert "cannot start" in app.current_screen().lines[0]
+    assert app.current_screen().title == "Cannot start unification"
+    assert "sideways" in " ".join(app.current_screen().lines)
 
 
 @pytest.mark.parametrize("cut", [1, 30])

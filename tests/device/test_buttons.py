@@ -103,8 +103,8 @@ def test_keyboard_reads_keys_from_a_terminal_without_blocking():
             assert keys.active
             assert not termios.tcgetattr(slave)[3] & termios.ICANON  # cbreak: no Enter needed
             assert keys.poll() == []  # nothing typed: returns at once
-            os.write(master, b"abXm c")
-            assert keys.poll() == [Press.A, Press.B, Press.C_LONG, Press.C]
+            os.write(master, b"abXm cs")
+            assert keys.poll() == [Press.A, Press.B, Press.C_LONG, Press.C, Press.C_VERY_LONG]
             keys.close()
             assert termios.tcgetattr(slave)[3] & termios.ICANON  # terminal restored
     finally:

@@ -179,3 +179,26 @@ def test_a_won_two_player_game_names_the_winner_and_pages_its_tally() -> None:
     assert game_screen(summary, page=2).page == pages[1]
     assert game_screen(summary, page=3).page == pages[0]  # wraps round
     assert render(game_screen(summary, page=1)) != render(result)
+
+
+def test_a_clocked_game_shows_its_first_line_under_the_clock_and_the_status_below() -> None:
+    """Fast Alone games say what matters under the clock (Growing Nine's queue, Pairing Five's
+    effect to apply); the status keeps one line below it; a warning takes the room back."""
+    plain = render(Game("Growing Nine a", 200, 3, "put the 6 on r3c3"))
+    with_line = render(Game("Growing Nine a", 200, 3, "put the 6 on r3c3",
+                            lines=("queue 5, red 3", "roll r2c0")))
+    assert plain != with_line
+    first, last = _ink_columns(with_line, 39, 50)
+    assert first > 0 and last < WIDTH - 1 and abs(first - (WIDTH - 1 - last)) <= 2
+    assert _lit(with_line, (0, 52, WIDTH, HEIGHT)) > 0         # the status, one line below
+    only_status = render(Game("Growing Nine a", 200, 3, "", lines=("queue 5, red 3",)))
+    assert _lit(only_status, (0, 52, WIDTH, HEIGHT)) == 0
+    warned = render(Game("Growing Nine a", 200, 3, "put the dice back", "GN-F2",
+                         "r3c0 matches red: red waits", lines=("queue 5, red 3",)))
+    assert warned == render(Game("Growing Nine a", 200, 3, "put the dice back", "GN-F2",
+                                 "r3c0 matches red: red waits"))
+
+
+def test_the_game_model_carries_the_panel_lines() -> None:
+    model = game_screen(_summary(10.0, panel=Panel(lines=("queue 5, red 3", "roll r2c0"))))
+    assert isinstance(model, Game) and model.lines == ("queue 5, red 3", "roll r2c0")

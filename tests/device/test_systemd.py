@@ -4,6 +4,7 @@ its ExecStart is a valid `dicekeeper run` command line, and install.sh does what
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -228,6 +229,21 @@ def test_install_sh_sets_up_a_fresh_pi_in_one_step(tmp_path):
     wants = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / "dicekeeper.service"
     assert wants.is_symlink()  # `systemctl --root enable` read the unit's [Install]
     assert (root / "opt" / "dicekeeper" / "docs" / "wiring.md").is_file()
+
+
+def test_install_sh_lets_the_service_user_power_off_and_no_one_else(tmp_path):
+    """The shutdown confirmed on the buttons runs `systemctl poweroff` as the service user:
+    logind asks polkit, which must allow that user (and only it) to power off."""
+    result, root, _ = _install(tmp_path)
+    assert result.returncode == 0, result.stderr
+    rule = root / "etc" / "polkit-1" / "rules.d" / "50-dicekeeper-poweroff.rules"
+    text = rule.read_text()
+    assert text == (ROOT / "systemd" / "dicekeeper-poweroff.rules").read_text()
+    assert 'subject.user == "dicekeeper"' in text
+    actions = set(re.findall(r'action\.id == "([\w.-]+)"', text))
+    assert actions == {"org.freedesktop.login1.power-off",
+                       "org.freedesktop.login1.power-off-multiple-sessions"}
+    assert (rule.stat().st_mode & 0o777) == 0o644
 
 
 def test_install_sh_again_keeps_the_user_and_the_edited_configuration(tmp_path):

@@ -272,7 +272,8 @@ def test_other_layouts_the_format_allows() -> None:
 
 def test_layout_of_side_a() -> None:
     """A 190 mm (A4) board: 4 x 4 cells of 25 mm for 16 mm dice, the waiting column of six
-    22 mm places east of the grid and clear of the 22 mm markers, spawn cells labelled."""
+    22 mm places east of the grid and clear of the 22 mm markers, spawn cells labelled; the
+    places are boxes without numbers (a digit where a die stands reads as a die)."""
     layout = GAME.layout(GAME.load_board("a", data()))
     assert (layout.size_mm, layout.marker_mm, layout.cell_mm, layout.item_mm) == (
         190.0, 22.0, 25.0, 16.0)
@@ -286,7 +287,26 @@ def test_layout_of_side_a() -> None:
     spawn_texts = [label.text for label in layout.labels if len(label.text) == 1
                    and label.text.isalpha()]
     assert spawn_texts == ["A", "A", "B", "B"]
-    assert [label.text for label in layout.labels[4:]] == ["1", "2", "3", "4", "5", "6"]
+    places = layout.labels[8:]
+    assert [label.text for label in places] == [""] * 6       # boxes: nothing a die could be
+    assert [round(label.box_mm[1]) for label in places] == [33, 55, 77, 99, 121, 143]
+
+
+def test_spawn_cells_keep_their_middle_blank() -> None:
+    """The reader takes print in a cell's middle for a die: a spawn cell is tinted (a box
+    without text inside the cell's lines) and its pair's symbol is printed beside it, outside
+    the grid: north of r0c0 and r0c3, south of r3c0 and r3c3."""
+    layout = GAME.layout(GAME.load_board("a", data()))
+    grid = (45.0, 45.0, 145.0, 145.0)
+    tints = [label for label in layout.labels[:8] if label.text == ""]
+    assert len(tints) == 4
+    assert all(grid[0] < x0 and x1 < grid[2] and grid[1] < y0 and y1 < grid[3]
+               for x0, y0, x1, y1 in (t.box_mm for t in tints))
+    symbols = {label.box_mm: label.text for label in layout.labels if label.text.isalpha()}
+    centres = sorted(((x0 + x1) / 2, (y0 + y1) / 2, text)
+                     for (x0, y0, x1, y1), text in symbols.items())
+    assert centres == [(57.5, 40.5, "A"), (57.5, 149.5, "B"),
+                       (132.5, 40.5, "B"), (132.5, 149.5, "A")]
 
 
 def _documented_commands() -> list[tuple[list[str], list[str]]]:

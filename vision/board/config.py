@@ -33,6 +33,10 @@ class BoardDiceConfig:
     saturated_ring: float = 0.6
     cell_slack: float = 0.08  # of a die edge: pips this far beyond a cell still belong to it
     group_link: float = 0.85  # of a die edge: pips closer than this are one die (outside the grid)
+    # of a die edge: one die's pips lie this close together at most (a corner-to-corner
+    # diagonal is 0.76 of the edge, a sixth more in perspective); a linked group spanning more
+    # holds the pips of dice lying side by side
+    die_span: float = 1.0
     even_pips: float = 0.68  # a pip is at least this fraction of its die's strongest pip
     fit_error: float = 0.3  # worst pip's distance from its layout point, in pip steps
     crossing: float = 0.12  # of a die edge: spots this close to a grid crossing are the crossing

@@ -104,12 +104,32 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
                     read: GroupReader | None = None) -> list[DieDetection]:
     """The dice a view's spots show: the spots grouped into dice, each group read (by
     ``read``, ``read_group``'s signature; ``read_group`` itself by default), and a die
-    showing a side face's pips reported as cocked."""
+    showing a side face's pips reported as cocked. A group outside the grid spanning more
+    than one die may be dice lying side by side (``side_by_side``)."""
     read = read or partial(read_group, palette=geometry.palette)
     groups = group_spots([s for s in spots if s.on_top], size, geometry)
-    found = [read(image, g, size, inside) for g, inside in groups]
+    found: list[DieDetection | None] = []
+    for g, inside in groups:
+        if inside or _span(g) <= DICE.die_span * size:
+            found.append(read(image, g, size, inside))
+        else:
+            found += side_by_side(image, g, size, read)
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
     return [_unless_cocked(d, side, size) for d in found if d is not None]
+
+
+def side_by_side(image: np.ndarray, group: list[Spot], size: float,
+                 read: GroupReader) -> list[DieDetection | None]:
+    """A group outside the grid spanning more than one die: the dice its parts read
+    (``split_dice``) when they call more faces than the group read as one die (a die and a
+    stray spot beside it)."""
+    parts = [read(image, _one_channel(p), size, False) for p in split_dice(group, size)]
+    whole = read(image, group, size, False)
+    return parts if _faces(parts) > _faces([whole]) else [whole]
+
+
+def _faces(dice: list[DieDetection | None]) -> int:
+    return sum(d is not None and d.face is not None for d in dice)
 
 
 def _unless_cocked(die: DieDetection, side: list[Spot], size: float) -> DieDetection:
@@ -317,6 +337,61 @@ def group_spots(spots: list[Spot], size: float, geometry: BoardGeometry
     groups = [(_one_channel(g), True) for g in cells.values()]
     groups += [(_one_channel(g), False) for g in _cluster(outside, DICE.group_link * size)]
     return [(g, inside) for g, inside in groups if g]
+
+
+def split_dice(group: list[Spot], size: float) -> list[list[Spot]]:
+    """The pips of a linked group outside the grid, one part per die.
+
+    A group spanning more than ``DICE.die_span`` may hold dice lying side by side (in a zone's
+    places), linked by their nearest pips or by the fainter pips of a side face between them
+    (which ``_one_channel`` has dropped): the spots are linked again, and a part still
+    spanning too much is cut into the fewest parts that each fit, every spot going to the
+    nearest of the parts' centres (k-means from the spots farthest apart).
+    """
+    span = DICE.die_span * size
+    if _span(group) <= span:
+        return [group]
+    parts = []
+    for linked in _cluster(group, DICE.group_link * size):
+        parts += _fitting_parts(linked, span)
+    return parts
+
+
+def _fitting_parts(group: list[Spot], span: float) -> list[list[Spot]]:
+    """``group`` cut into the fewest k-means parts that each span at most ``span``."""
+    if _span(group) <= span:
+        return [group]
+    points = centres(group)
+    for k in range(2, len(group) + 1):
+        parts = [p for p in _k_means(points, k) if p]
+        if all(_span([group[i] for i in p]) <= span for p in parts):
+            break
+    return [[group[i] for i in p] for p in parts]
+
+
+def _span(spots: list[Spot]) -> float:
+    """The largest distance between two of the spots."""
+    return max((math.hypot(a.x - b.x, a.y - b.y) for i, a in enumerate(spots)
+                for b in spots[i + 1:]), default=0.0)
+
+
+def _k_means(points: np.ndarray, k: int, rounds: int = 10) -> list[list[int]]:
+    """``points`` (n, 2) in ``k`` parts (indices): seeded by the point farthest from the
+    mean, then each next farthest from the seeds so far; deterministic."""
+    first = int(np.argmax(np.hypot(*(points - points.mean(axis=0)).T)))
+    seeds = [points[first]]
+    while len(seeds) < k:
+        near = np.min([np.hypot(*(points - s).T) for s in seeds], axis=0)
+        seeds.append(points[int(np.argmax(near))])
+    means = np.array(seeds)
+    for _ in range(rounds):
+        nearest = np.argmin([np.hypot(*(points - m).T) for m in means], axis=0)
+        moved = np.array([points[nearest == j].mean(axis=0) if np.any(nearest == j)
+                          else means[j] for j in range(k)])
+        if np.allclose(moved, means):
+            break
+        means = moved
+    return [np.nonzero(nearest == j)[0].tolist() for j in range(k)]
 
 
 def _at_crossing(s: Spot, x0: float, y0: float, cell: float, geometry: BoardGeometry,

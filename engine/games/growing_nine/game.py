@@ -12,7 +12,7 @@ from dataclasses import replace
 from engine import fast_alone
 from engine.clock import Countdown
 from engine.game import Chance, GameBase, GameInfo
-from engine.games.growing_nine import notation, referee, setup
+from engine.games.growing_nine import notation, panel, referee, setup
 from engine.games.growing_nine.board import Board, load_board
 from engine.games.growing_nine.layout import board_layout
 from engine.games.growing_nine.moves import Move
@@ -20,6 +20,7 @@ from engine.games.growing_nine.seen import expected_seen, view_of
 from engine.games.growing_nine.state import Die, State
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import TableView
 
@@ -103,6 +104,11 @@ class GrowingNine(GameBase):
     def end_text(self, state: State | None, outcome: Outcome, score: int | None,
                  remaining: float | None, moves: int) -> str:
         return fast_alone.end_text(INFO.reasons, outcome, score, remaining)
+
+    def panel(self, state: State) -> Panel:
+        """The queue and red's top, the dice that must roll, the declaration for the
+        buttons; the grid as it ended (``growing_nine.panel``)."""
+        return panel.panel(state)
 
 
 GAME = GrowingNine()

@@ -13,13 +13,14 @@ from dataclasses import replace
 from engine import fast_alone
 from engine.clock import Countdown
 from engine.game import Chance, GameBase, GameInfo
-from engine.games.pairing_five import notation, referee, setup
+from engine.games.pairing_five import notation, panel, referee, setup
 from engine.games.pairing_five.board import AREAS, GAME_NAME, Board, load_board
 from engine.games.pairing_five.layout import board_layout
 from engine.games.pairing_five.moves import Die, Move, canonical
 from engine.games.pairing_five.state import State
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import Colour, Item, TableView
 
@@ -105,6 +106,11 @@ class PairingFive(GameBase):
     def end_text(self, state: State | None, outcome: Outcome, score: int | None,
                  remaining: float | None, moves: int) -> str:
         return fast_alone.end_text(INFO.reasons, outcome, score, remaining)
+
+    def panel(self, state: State) -> Panel:
+        """The effect to apply, the dice left and the pairs made; the areas at the end
+        (``pairing_five.panel``)."""
+        return panel.panel(state)
 
 
 GAME = PairingFive()
