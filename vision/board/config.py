@@ -151,8 +151,23 @@ class PipelineConfig:
     light_ratio_range: tuple[float, float] = (0.6, 1.5)
 
 
+@dataclass(frozen=True)
+class TileConfig:
+    """A flat card tile lying in a zone named in ``zones`` (PlayMe's round tile:
+    ``vision.board.tiles``): the middle of the zone against the paper around the zone."""
+
+    zones: tuple[str, ...] = ("tile",)  # zone names where a flat tile may lie
+    inner: float = 0.3  # of the zone's width and height: the middle patch sampled
+    ring_mm: float = 3.0  # the paper band around the zone that gives the local paper colour
+    lighter: float = 1.04  # a white tile's middle is at least this much brighter than the paper
+    max_white_saturation: int = 40  # ... and no more saturated (OpenCV HSV, 0..255)
+    green_hue: tuple[int, int] = (35, 90)  # a green tile's hue (OpenCV, 0..180) ...
+    green_saturation: int = 70  # ... at least this saturated
+
+
 DICE = BoardDiceConfig()
 HAND = HandConfig()
 MARKERS = MarkerConfig()
 OCCUPANCY = OccupancyConfig()
 PIPELINE = PipelineConfig()
+TILES = TileConfig()

@@ -28,6 +28,7 @@ May import ``engine.table``, the other ``vision.board`` modules, ``vision.top``,
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -42,6 +43,7 @@ from vision.board.hand import detect_hand
 from vision.board.markers import BoardLocation, TrackedWindow, detect_markers, location_from_markers
 from vision.board.occupancy import occupied_cells
 from vision.board.profile import CalibrationProfile
+from vision.board.tiles import read_tiles
 from vision.board.warp import BoardWarper
 from vision.errors import BoardNotFoundError, FrameError
 from vision.top.arrays import percentile_u8
@@ -145,9 +147,10 @@ class BoardReader:
                                    BoardNotFoundError(location.missing).args[0], **extra)
         extra.update(self._light_check(warped))
         detections = self._find_dice(warped, expected_size=self.geometry.die_px)
-        return place_dice(detections, self.geometry, location.confidence, extra,
+        view = place_dice(detections, self.geometry, location.confidence, extra,
                           seen_markers=seen,
                           occupied=lambda: occupied_cells(warped, self.geometry))
+        return with_tiles(view, read_tiles(warped, self.geometry))
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
         """Compare the paper's brightness with the white die measured at calibration.
@@ -218,6 +221,16 @@ class BoardReader:
         view = TableView.unsettled(status, note, self.geometry.rows, self.geometry.cols)
         view.extra.update(extra)
         return view
+
+
+def with_tiles(view: TableView, tiles: Mapping[str, Item]) -> TableView:
+    """``view`` with each tile of ``tiles`` (``vision.board.tiles.read_tiles``) first in its
+    zone; the same view when there is none."""
+    if not tiles:
+        return view
+    zones = tuple((name, ((tiles[name],) if name in tiles else ()) + items)
+                  for name, items in view.zones)
+    return replace(view, zones=zones)
 
 
 def as_bgr(frame: object) -> np.ndarray:
