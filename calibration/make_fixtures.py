@@ -16,10 +16,12 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   ``calibration.scripts.two_one_six`` in the same form (JPEG quality 70: 36 placements in the
   fewest frames, under 5 MB); ``expected.json`` lists the placements, the rolls seen and the
   mistakes (TS-F2, TS-F4).
-- ``device/sessions/growing-nine-a/`` and ``device/sessions/pairing-five-basic/``: the
-  sessions of ``calibration.scripts.growing_nine`` and ``.pairing_five`` (``GAME_SESSIONS``),
-  in the same form; their ``expected.json`` lists the moves and the illegal actions as the
-  session records them.
+- ``device/sessions/growing-nine-a/``, ``device/sessions/pairing-five-basic/`` and
+  ``device/sessions/playme-standard/``: the sessions of ``calibration.scripts.growing_nine``,
+  ``.pairing_five`` and ``.playme`` (``GAME_SESSIONS``), in the same form; their
+  ``expected.json`` lists the moves and the illegal actions as the session records them;
+  a session with moves entered with the buttons also has ``presses`` (``[t, button]``: the
+  demo presses them) in ``session.json`` and ``entered`` (``[t, move]``) in ``expected.json``.
 
 May import: calibration, engine, vision; prints only in ``main``.
 """
@@ -37,7 +39,7 @@ import cv2
 import numpy as np
 
 from calibration.board_files import load_layout
-from calibration.scripts import growing_nine, pairing_five
+from calibration.scripts import growing_nine, pairing_five, playme
 from calibration.scripts import two_one_six as ts_script
 from calibration.scripts.frames import GameScript, check
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
@@ -52,8 +54,10 @@ TS_JPEG_QUALITY = 70  # the 2 1 6 game has 36 placements: smaller frames keep it
 SESSION_NAME = f"{GAME}-{SIDE}"
 BOARDS = {side: load_layout(GAME, side) for side in ("simple", "complex")}
 GAME_SESSIONS = {"growing-nine-a": growing_nine.build_script,
-                 "pairing-five-basic": pairing_five.build_script}
-"""Growing Nine's and Pairing Five's recorded sessions: folder name -> the script building it."""
+                 "pairing-five-basic": pairing_five.build_script,
+                 "playme-standard": playme.build_script}
+"""Growing Nine's, Pairing Five's and PlayMe's recorded sessions: folder name -> the script
+building it."""
 BASE = Scene(board=BOARDS["simple"], grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
              pose=Pose(pitch_deg=4.0, roll_deg=3.0), layout_seed=11, table_seed=3)
@@ -194,6 +198,8 @@ def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[
     frames = [{"file": f"frames/{i:03d}.jpg", "t": f.t} for i, f in enumerate(script.frames)]
     session = {"game": script.game, "side": script.side, "format": 1, "size": [640, 480],
                "expected_final_line": final, "frames": frames}
+    if script.presses:
+        session["presses"] = [[t, press] for t, press in script.presses]
     to_text = find_game(script.game).view_to_text
     expected = {"game": script.game, "side": script.side,
                 "start_position": script.start_position, "moves": script.moves,
@@ -201,6 +207,8 @@ def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[
                 "views": [{"file": fr["file"], "t": f.t, "kind": f.kind,
                            "view": to_text(f.view)}
                           for fr, f in zip(frames, script.frames)]}
+    if script.entered:
+        expected["entered"] = [[t, move] for t, move in script.entered]
     return session, expected
 
 

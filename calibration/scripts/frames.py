@@ -19,10 +19,10 @@ from dataclasses import dataclass, field, replace
 
 from calibration.board_files import load_board
 from calibration.session_script import ScriptFrame
-from calibration.synthetic import Die, Hand, Light, Pose, Scene
+from calibration.synthetic import Die, FlatTile, Hand, Light, Pose, Scene
 from engine.layout import Layout
 from engine.session import Event, Session, new_session
-from engine.table import Colour, Item, TableView, ViewStatus
+from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 from vision.board.pipeline import reading_order
 from vision.board.settle import SettleDetector
 
@@ -41,21 +41,32 @@ class Table:
         grid: (row, col) -> the die standing in that cell.
         zones: zone name -> its dice (any order: views list them in reading order).
         outside: dice elsewhere on the board.
+        tiles: flat tiles lying in zones (PlayMe's round tile): seen first in their zone.
+        pose: the camera's pose (None: ``POSE``; an A3 board needs the camera higher).
     """
 
     layout: Layout
     grid: dict[tuple[int, int], Die] = field(default_factory=dict)
     zones: dict[str, tuple[Die, ...]] = field(default_factory=dict)
     outside: tuple[Die, ...] = ()
+    tiles: tuple[FlatTile, ...] = ()
+    pose: Pose | None = None
 
     def view(self) -> TableView:
         """The settled view a perfect reader reports of this table."""
         grid = tuple(tuple(_item(self.grid.get((r, c))) for c in range(self.layout.cols))
                      for r in range(self.layout.rows))
-        zones = tuple((z.name, reading_order([_seen(d) for d in self.zones.get(z.name, ())],
-                                             self.layout.item_mm / 2))
+        zones = tuple((z.name, self._tiles_in(z.name) + reading_order(
+            [_seen(d) for d in self.zones.get(z.name, ())], self.layout.item_mm / 2))
                       for z in self.layout.zones)
         return TableView(grid=grid, outside=tuple(_seen(d) for d in self.outside), zones=zones)
+
+    def _tiles_in(self, name: str) -> tuple[Item, ...]:
+        """The tiles lying in zone ``name`` as the tile reader reports them (at its centre)."""
+        zone = next(z for z in self.layout.zones if z.name == name)
+        return tuple(Item(None, Colour(t.colour), confidence=1.0, kind=ItemKind.TILE,
+                          x_mm=zone.x_mm + zone.w_mm / 2, y_mm=zone.y_mm + zone.h_mm / 2)
+                     for t in self.tiles if zone.contains(t.x_mm, t.y_mm))
 
     def scene(self, hand: Hand | None = None, extra: tuple[Die, ...] = (),
               without: tuple[Die, ...] = ()) -> Scene:
@@ -66,9 +77,9 @@ class Table:
         faces = tuple(tuple(grid[(r, c)].face if (r, c) in grid else None
                             for c in range(self.layout.cols)) for r in range(self.layout.rows))
         return Scene(board=self.layout, grid=faces, grid_overrides=grid,
-                     loose=tuple(d for d in loose if d not in without) + extra, pose=POSE,
-                     light=LIGHT, hand=hand, table="wood", table_seed=7, noise=3.0, blur=0.6,
-                     jpeg_quality=0)
+                     loose=tuple(d for d in loose if d not in without) + extra,
+                     pose=self.pose or POSE, light=LIGHT, hand=hand, table="wood", table_seed=7,
+                     noise=3.0, blur=0.6, jpeg_quality=0, tiles=self.tiles)
 
     def with_cell(self, cell: tuple[int, int], die: Die | None) -> Table:
         """This table with ``cell`` holding ``die`` (None: emptied)."""
@@ -81,8 +92,13 @@ class Table:
         return replace(self, zones={**self.zones, name: dice})
 
 
+NAMED = ("black", "blue", "green", "yellow")
+"""Body colours the board reader names as they are (on boards whose palette holds them)."""
+
+
 def _seen(die: Die) -> Item:
-    colour = Colour.RED if die.colour == "red" else Colour.WHITE
+    colour = (Colour(die.colour) if die.colour in NAMED
+              else Colour.RED if die.colour == "red" else Colour.WHITE)
     return Item(face=die.face, colour=colour, confidence=1.0, x_mm=die.x_mm, y_mm=die.y_mm)
 
 
@@ -128,6 +144,9 @@ class GameScript:
         moves: ``{"move", "position", "t"}`` of each move, as the session records it.
         illegal: ``{"code", "move", "t"}`` of each broken rule shown, then put back.
         frames: the frames, in order.
+        entered: ``(t, move)`` of each move entered with the buttons (what the camera cannot
+            see), entered before the first frame at or after ``t``.
+        presses: ``(t, button)`` the presses that enter them on the device (session.json).
     """
 
     game: str
@@ -136,16 +155,26 @@ class GameScript:
     moves: list[dict[str, object]] = field(default_factory=list)
     illegal: list[dict[str, object]] = field(default_factory=list)
     frames: list[ScriptFrame] = field(default_factory=list)
+    entered: list[tuple[float, str]] = field(default_factory=list)
+    presses: list[tuple[float, str]] = field(default_factory=list)
 
 
 def replay(game: str, side: str, frames: list[ScriptFrame],
-           settle_frames: int = SETTLE_FRAMES) -> Iterator[tuple[ScriptFrame, Session,
-                                                                   list[Event]]]:
-    """Feed the frames' views through the settle detector and a session, like the app."""
+           settle_frames: int = SETTLE_FRAMES, entered: list[tuple[float, str]] | None = None
+           ) -> Iterator[tuple[ScriptFrame, Session, list[Event]]]:
+    """Feed the frames' views through the settle detector and a session, like the app; each
+    move of ``entered`` is entered (as the buttons do) before the first frame at or after its
+    time."""
     session = new_session(game, side, load_board(game, side))
     settle = SettleDetector(settle_frames)
+    waiting = sorted(entered or [])
     for frame in frames:
-        session, events = session.observe(settle.update(frame.view), frame.t)
+        events = []
+        while waiting and waiting[0][0] <= frame.t:
+            session, more = session.enter(waiting.pop(0)[1], frame.t)
+            events += more
+        session, seen = session.observe(settle.update(frame.view), frame.t)
+        events += seen
         session, more = session.tick(frame.t)
         yield frame, session, events + more
 
@@ -160,7 +189,8 @@ def check(script: GameScript) -> str:
     moves: list[str] = []
     warnings: list[str] = []
     session, t = None, 0.0
-    for frame, session, events in replay(script.game, script.side, script.frames):
+    for frame, session, events in replay(script.game, script.side, script.frames,
+                                         entered=script.entered):
         t = frame.t
         moves += [e.data["move"] for e in events if e.kind == "move"]
         warnings += [e.data["code"] for e in events if e.kind == "warning"]
