@@ -298,6 +298,8 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
         status_top += SMALL + 2
     if model.status and band_top > status_top + SMALL:
         _status(draw, status_top, model.status, two_lines=not warned and not fact)
+    elif not clocked and not warned and model.turn and model.sketch is None:
+        _more_lines(draw, model.lines[1:])
 
 
 def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
@@ -323,6 +325,17 @@ def _render_turn(draw: ImageDraw.ImageDraw, model: Game) -> None:
         _text(draw, (0, 29), *_fit(facts[0], width - 2, 9))
     if model.sketch is not None:
         _draw_sketch(draw, model.sketch, WIDTH - _sketch_width(model.sketch), 12, 27)
+
+
+def _more_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> None:
+    """A game that words the turn itself and draws no sketch (PlayMe's scoreboard): its lines
+    after the first, one under another below it, as many as the screen holds, while no
+    status or warning needs the room."""
+    for i, line in enumerate(lines):
+        top = 38 + 9 * i
+        if top + 8 > HEIGHT:
+            return
+        _text(draw, (0, top), *_fit(line, WIDTH - 2, 9))
 
 
 _LETTER_CELL = 9    # the smallest sketch cell a letter is drawn in

@@ -15,8 +15,8 @@ def _state(text: str):
 def test_between_rounds_the_buttons_offer_play_me_and_the_scoreboard_shows_every_seat() -> None:
     state = _state("P1[] P2[] P3[] modes=M,W,W wins=1,0,0 round=ready last=P1")
     panel = GAME.panel(state)
-    assert panel.lines == ("rabbit phase · press start",
-                           "P1 Alice M1 stops at 4 until a 5",
+    assert panel.turn == "rabbit phase · press start"
+    assert panel.lines == ("P1 Alice M1 stops at 4 until a 5",
                            "P2 Cat W0 cannot be blocked",
                            "P3 Walrus W0 swaps a last die")
     assert [(o.label, o.move) for o in panel.offers] == [("Play me! (start)", "START")]

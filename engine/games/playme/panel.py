@@ -1,8 +1,9 @@
 """What PlayMe adds to the OLED (``engine.panel.Panel``): the scoreboard and the moves the
 buttons enter.
 
-Lines: the phase (``scoreboard.phase_line``), then one line per seat: player, character, card
-side (W/M), round wins and the current ability in a few words. Offers: the moves the camera
+The turn words: the phase (``scoreboard.phase_line``; nobody has the turn in a real-time
+game). Lines: one per seat: player, character, card side (W/M), round wins and the current
+ability in a few words (the device shows as many as its screen holds). Offers: the moves the camera
 cannot see (docs/notation/playme.md "What the camera cannot see"): between rounds "Play me!"
 (START), the Jabberwock's flip, the race's last player, a betrayal; during a round the
 Jabberwock's Stop! when it is legal and, as disputes, the claims a complete row allows (the
@@ -32,7 +33,7 @@ def panel(state: State) -> Panel:
                    for e in state.legal_moves() if isinstance(e, kind))
     pages = tuple((f"P{s.player} {s.character}", f"{s.side}, {s.wins} round wins",
                    s.role or s.ability) for s in seats)
-    return Panel(lines=lines, offers=offers, pages=pages)
+    return Panel(lines=lines[1:], offers=offers, pages=pages, turn=lines[0])
 
 
 def offer_label(event: object) -> str:
