@@ -47,7 +47,9 @@ class Menu:
 class Game:
     """A game in progress: the clock, the moves made (under the game's short label, "P 3"),
     a status line and the last warning. Under a clock, the game's first line (``lines``: the
-    queue, the effect to apply) stands above the status while no warning takes the room."""
+    queue, the effect to apply) stands above the status while no warning takes the room.
+    Without a clock or a sketch, a game that words the turn itself has its further lines
+    (PlayMe's seats) drawn under the first while no status or warning takes the room."""
 
     title: str
     remaining_s: float | None
