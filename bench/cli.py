@@ -1,4 +1,5 @@
-"""``dicekeeper bench``: dispatch to the accuracy, latency, hard-dice or board benchmark.
+"""``dicekeeper bench``: dispatch to the accuracy, latency, hard-dice, board or colours
+benchmark.
 
 Each benchmark module is imported only when chosen. Prints (command module).
 """
@@ -9,7 +10,7 @@ import argparse
 import importlib
 
 BENCHES = {"accuracy": "bench.accuracy", "latency": "bench.latency", "hard": "bench.hard_dice",
-           "board": "bench.board_dice"}
+           "board": "bench.board_dice", "colours": "bench.colours"}
 
 
 def command(args: argparse.Namespace) -> int:

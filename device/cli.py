@@ -172,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="snapshot.png", metavar="PNG",
                    help="where to save the annotated image (default: snapshot.png)")
 
-    p = sub.add_parser("bench", help="accuracy, latency, hard-dice and board benchmarks")
+    p = sub.add_parser("bench", help="accuracy, latency, hard-dice, board and colour benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
     b = bsub.add_parser("accuracy", help="die finder and reader on labelled photos")
     b.add_argument("--dataset", required=True, help="a folder in the realdata manifest format")
@@ -191,6 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seeds", type=int, default=100, help="scenes drawn per kind")
     b = bsub.add_parser("board", help="wrong faces on rendered board photos (the game's reader)")
     b.add_argument("--scenes", type=int, default=200, help="board photos rendered")
+    b = bsub.add_parser("colours", help="the six die colours on rendered PlayMe boards")
+    b.add_argument("--scenes", type=int, default=60, help="board photos rendered")
     return parser
 
 
