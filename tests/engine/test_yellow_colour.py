@@ -14,7 +14,8 @@ from calibration.board_files import load_board_data
 from engine.games import GAMES, find_game
 from engine.table import Colour, Item, TableView
 
-NAMED = ("two-one-six", "growing-nine", "cubecourier", "bossa", "playme")
+NAMED = ("two-one-six", "growing-nine", "cubecourier", "bossa", "playme", "pairing-five",
+         "no-gaps", "horizontal-vertical")
 """The games whose view text has a letter for every ``Colour``."""
 
 
