@@ -13,8 +13,8 @@ Per colour it prints the dice, the share read right (colour and face), unread (n
 face: the referee waits), read with a wrong colour, read with a wrong face (the colour right);
 the last line sums them and adds the hands: drawn, seen as a hand over the board (the device
 rightly waits: those scenes' dice are not counted) and seen where none was drawn (false: their
-dice count as unread). A wrong colour or face is a die the referee would misjudge; an unread one only
-delays it.
+dice count as unread). A wrong colour or face is a die the referee would misjudge; an unread
+one only delays it.
 
 Figures, not a test (about half a second per scene). May import calibration, vision, engine,
 bench.hard_dice, OpenCV and numpy. Prints (command module).

@@ -63,7 +63,9 @@ def sample_characters(image: np.ndarray, layout: Layout,
     warped = BoardWarper(geometry).warp(image, location)  # the view the dice were read in
     px = geometry.px_per_mm
     out = copy.deepcopy(data)
-    lines, problems, seen = [], [], {}
+    lines: list[str] = []
+    problems: list[str] = []
+    seen: dict[str, str] = {}
     for n, (key, entry) in enumerate(data["characters"].items(), start=1):
         name = entry.get("name", key) if isinstance(entry, dict) else key
         die = view.grid[n - 1][0] if n <= len(view.grid) else None

@@ -33,7 +33,7 @@ def test_the_game_goes_from_set_up_to_alices_second_round_win(script) -> None:
               for _, _, evs in replay(script.game, script.side, script.frames,
                                       entered=script.entered) for e in evs]
     moves = [m for k, m in events if k == "move"]
-    assert [k for k, _ in events][0] == "setup"
+    assert events[0][0] == "setup"
     assert moves.count("START") == 2 and moves.count("CLAIM P1") == 2
     assert "BLK P3>P1 3" in moves and "UNB P1 3" in moves
     assert [c for k, c in events if k == "warning"] == ["PM-F1"]

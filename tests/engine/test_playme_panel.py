@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.games.playme import GAME
 
 
-
 def _state(text: str):
     from calibration.board_files import load_board as load
 
@@ -27,7 +26,8 @@ def test_during_a_round_only_claims_of_complete_rows_and_a_legal_stop_are_offere
     assert GAME.panel(_state("P1[1,2] P2[] P3[]")).offers == ()
     panel = GAME.panel(_state("P1[1,2,3,4,5,6] P2[] P3[1,2,3,4,5,6]"))
     assert [o.move for o in panel.offers] == ["CLAIM P1", "CLAIM P3"]
-    jab = GAME.panel(_state("P1[] P2[] P3[1,2,3] modes=W,W,M wins=1,1,2 phase=jabberwock J=P3 flags=three"))
+    jab = GAME.panel(_state("P1[] P2[] P3[1,2,3] modes=W,W,M wins=1,1,2 phase=jabberwock J=P3 "
+                            "flags=three"))
     assert [(o.label, o.move) for o in jab.offers] == [("Stop! (Jabberwock)", "STOP")]
 
 

@@ -28,8 +28,8 @@ May import ``engine.table``, the other ``vision.board`` modules, ``vision.top``,
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import cv2

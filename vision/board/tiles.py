@@ -51,7 +51,8 @@ def _tile_colour(image: np.ndarray, geometry: BoardGeometry, x: float, y: float,
         return None
     paper = np.median(image[mask.astype(bool)], axis=0)
     body = np.median(middle.reshape(-1, 3), axis=0)
-    hue, sat, _ = cv2.cvtColor(np.uint8([[body]]), cv2.COLOR_BGR2HSV)[0, 0]
+    pixel = np.clip(body, 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    hue, sat, _ = (int(v) for v in cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0])
     if TILES.green_hue[0] <= hue <= TILES.green_hue[1] and sat >= TILES.green_saturation:
         return Colour.GREEN
     if sat <= TILES.max_white_saturation and body.mean() >= TILES.lighter * paper.mean():
