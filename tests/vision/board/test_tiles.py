@@ -37,3 +37,4 @@ def test_a_tile_in_the_tile_zone_is_read_with_its_side(colour: str, want: Colour
 def test_the_empty_tile_zone_holds_no_tile() -> None:
     assert _tile_zone_items(None) == ()
     assert _tile_zone_items(None, DIM) == ()
+
