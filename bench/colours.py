@@ -1,151 +1,179 @@
-"""The six die colours on rendered PlayMe boards (``dicekeeper bench colours``).
+"""Cube-face colours on real photos of cube stickers (``dicekeeper bench colours``).
 
-PlayMe's characters are told apart by their dice's colour (board file ``characters``: black,
-red, white, blue, green, yellow). This benchmark renders the A3 PlayMe board, seeded, each
-scene with its own camera pose (the height that shows the whole board at 640x480, pitch, yaw,
-roll), light (level, gradient, vignetting, colour cast), table, sensor noise, blur and JPEG
-quality; a dozen dice of the six colours lie in random slots, turned at random; one scene in
-four has a hand reaching in from the south edge for the round tile (outside the rows). Each
-frame goes through the device's reader (``vision.board.BoardReader``: markers, warp, hand
-check, ``find_board_dice`` with the board's palette, cells).
+The Rubik's-cube sticker sets of ``../shared/realdata`` (the manifest format's
+``stickers_json`` and ``boxes_json`` sources) stand in for the faces of real CubeCourier cubes
+under real light. Every labelled sticker is classified by the board reader's own classifier
+(``vision.top.cube_colour.classify_face``, default references: a sticker set has no
+calibration): its box's middle (``INSET`` of the box left out each side, away from the cube's
+black body and a loose box's edge), against the photo's paper (``paper_colour``, the
+brightest calm pixels of the photo shrunk to ``PAPER_SIDE``: a white cloth, a wall).
 
-Per colour it prints the dice, the share read right (colour and face), unread (no die or no
-face: the referee waits), read with a wrong colour, read with a wrong face (the colour right);
-the last line sums them and adds the hands: drawn, seen as a hand over the board (the device
-rightly waits: those scenes' dice are not counted) and seen where none was drawn (false: their
-dice count as unread). A wrong colour or face is a die the referee would misjudge; an unread
-one only delays it.
+A sticker labelled black, red or white is right when called that colour; a sticker of any other
+colour (yellow, orange, green, blue) is no cube colour, so every call of it is wrong and only an
+abstention is right. ``--colours white,red`` counts only the stickers labelled with those
+colours. ``colour acc`` is the share of the called stickers called right; ``abstained`` the
+share of the counted stickers not called; ``ms/sticker`` the classification's CPU time per
+sticker, the paper's estimate shared among its photo's stickers (image decoding left out).
 
-Figures, not a test (about half a second per scene). May import calibration, vision, engine,
-bench.hard_dice, OpenCV and numpy. Prints (command module).
+Per label colour it prints the stickers and what they were called, then ends with exactly
+``stickers N | colour acc C% | abstained X% | ms/sticker M``. Reads photos only from the folder
+given; says so and exits 0 when it is absent.
+
+May import bench.realdata, vision, OpenCV and numpy. Prints (command module).
 """
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
 
-from bench.hard_dice import percent
-from calibration.board_files import load_layout
-from calibration.synthetic import Die, Hand, Light, Pose, Scene, render_scene
-from engine.table import Cell, ItemKind, TableView, ViewStatus
-from vision.board import BoardReader
-from vision.board.geometry import BoardGeometry
+from bench.realdata import (
+    DatasetError,
+    LabelledSticker,
+    manifest_kind,
+    read_sticker_images,
+    source_folders,
+)
+from vision.top.cube_colour import COLOURS, classify_face, paper_colour
 
-LAYOUT = load_layout("playme", "standard")
-COLOURS = ("black", "red", "white", "blue", "green", "yellow")
-DICE_PER_SCENE = 12
-HAND_SHARE = 0.25
-PROGRESS_EVERY = 25  # scenes
-
-
-def colour_scene(number: int) -> Scene:
-    """Scene ``number``: the same scene for the same number; dice in ``grid_overrides``."""
-    rng = np.random.default_rng(5000 + number)
-    cells = rng.permutation(36)[:DICE_PER_SCENE]
-    dice = {}
-    for k, index in enumerate(cells):
-        r, c = divmod(int(index), 6)
-        cx, cy = LAYOUT.cell_centre_mm(Cell(r, c))
-        dice[(r, c)] = Die(face=int(rng.integers(1, 7)), colour=COLOURS[(number + k) % 6],
-                           x_mm=cx + float(rng.uniform(-2.5, 2.5)),
-                           y_mm=cy + float(rng.uniform(-2.5, 2.5)),
-                           angle=float(rng.uniform(0, 90)), style_seed=int(rng.integers(1000)))
-    grid = tuple(tuple(dice[(r, c)].face if (r, c) in dice else None for c in range(6))
-                 for r in range(6))
-    pose = Pose(height_mm=float(rng.uniform(590, 630)), pitch_deg=float(rng.uniform(-5, 5)),
-                yaw_deg=float(rng.uniform(-4, 4)), roll_deg=float(rng.uniform(-4, 4)),
-                target_mm=(140.0, 140.0))
-    light = Light(brightness=float(rng.uniform(0.6, 1.1)), gradient=float(rng.uniform(0, 0.35)),
-                  gradient_angle=float(rng.uniform(0, 360)), vignette=float(rng.uniform(0, 0.3)),
-                  tint=(float(rng.uniform(0.9, 1.05)), 1.0, float(rng.uniform(0.95, 1.1))))
-    hand = None
-    if rng.random() < HAND_SHARE:
-        hand = Hand(x_mm=float(rng.uniform(110, 170)), y_mm=float(rng.uniform(300, 330)),
-                    from_angle=90.0, height_mm=60.0, spread=float(rng.uniform(0.2, 0.6)))
-    return Scene(board=LAYOUT, grid=grid, grid_overrides=dice, pose=pose, light=light,
-                 hand=hand, table=str(rng.choice(["wood", "cloth"])), table_seed=number,
-                 noise=float(rng.uniform(2, 4)), blur=float(rng.uniform(0.4, 0.8)),
-                 jpeg_quality=int(rng.integers(75, 92)), size=(640, 480))
+INSET = 0.2          # of a sticker box's width and height, left out on each side
+PAPER_SIDE = 480     # px: the photo is shrunk to this longest side to find its paper
 
 
 @dataclass
 class ColourTally:
-    """Outcomes of the dice of one colour."""
+    """Outcomes of the counted stickers: (label, call) counts, call "" for an abstention."""
 
-    dice: int = 0
-    right: int = 0
-    unread: int = 0
-    wrong_colour: int = 0
-    wrong_face: int = 0
+    calls: Counter[tuple[str, str]] = field(default_factory=Counter)
+    seconds: float = 0.0
+    images: int = 0
 
-    def add(self, die: Die, view: TableView | None, cell: tuple[int, int]) -> None:
-        """Count one drawn die against the view's item in its cell (None: a hand)."""
-        self.dice += 1
-        item = None if view is None else view.grid[cell[0]][cell[1]]
-        if item is None or item.kind is not ItemKind.DIE or item.face is None:
-            self.unread += 1
-        elif item.colour.value != die.colour:
-            self.wrong_colour += 1
-        elif item.face != die.face:
-            self.wrong_face += 1
-        else:
-            self.right += 1
+    @property
+    def stickers(self) -> int:
+        return sum(self.calls.values())
 
-    def line(self, name: str) -> str:
-        return (f"{name}: dice {self.dice} | read right {percent(self.right, self.dice)} | "
-                f"unread {percent(self.unread, self.dice)} | wrong colour {self.wrong_colour}"
-                f" | wrong face {self.wrong_face}")
+    @property
+    def abstained(self) -> int:
+        return sum(n for (_, call), n in self.calls.items() if not call)
 
+    @property
+    def right(self) -> int:
+        return sum(n for (label, call), n in self.calls.items() if call and call == label)
 
-@dataclass
-class Hands:
-    """Scenes with a hand drawn, and what the reader made of them."""
-
-    drawn: int = 0
-    seen: int = 0  # drawn and seen as a hand over the board (the device waits)
-    false: int = 0  # seen as a hand where none was drawn
+    def figures(self) -> dict[str, object]:
+        called = self.stickers - self.abstained
+        return {"stickers": self.stickers, "images": self.images,
+                "called": called, "right": self.right, "wrong": called - self.right,
+                "abstained": self.abstained,
+                "colour_acc_pct": round(100.0 * self.right / called, 2) if called else 0.0,
+                "abstained_pct": round(100.0 * self.abstained / self.stickers, 2)
+                if self.stickers else 0.0,
+                "ms_per_sticker": round(1000.0 * self.seconds / self.stickers, 3)
+                if self.stickers else 0.0}
 
 
-def run(scenes: int, first: int = 0) -> tuple[dict[str, ColourTally], Hands]:
-    """(tallies by colour over the scenes read without a hand, the hands)."""
-    tallies = {colour: ColourTally() for colour in COLOURS}
-    hands = Hands()
-    geometry = BoardGeometry(LAYOUT)
-    for number in range(first, first + scenes):
-        scene = colour_scene(number)
-        view: TableView | None = BoardReader(geometry).read(render_scene(scene, seed=number))
-        hand = view is not None and view.status is ViewStatus.HAND
-        hands.drawn += scene.hand is not None
-        hands.seen += hand and scene.hand is not None
-        hands.false += hand and scene.hand is None
-        if hand and scene.hand is not None:
-            continue  # the device rightly waits: no dice to count
-        if view is not None and view.status is not ViewStatus.SETTLED:
-            view = None
-        for cell, die in scene.grid_overrides.items():
-            tallies[die.colour].add(die, view, cell)
-        if (number - first + 1) % PROGRESS_EVERY == 0:
-            print(f"  {number - first + 1}/{scenes} scenes", file=sys.stderr, flush=True)
-    return tallies, hands
+def sticker_pixels(image: np.ndarray, sticker: LabelledSticker) -> np.ndarray:
+    """The pixels of the middle of a sticker's box (at least one pixel)."""
+    x0, y0, x1, y1 = sticker.box
+    dx, dy = INSET * (x1 - x0), INSET * (y1 - y0)
+    h, w = image.shape[:2]
+    left, top = int(np.clip(round(x0 + dx), 0, w - 1)), int(np.clip(round(y0 + dy), 0, h - 1))
+    right = int(np.clip(round(x1 - dx), left + 1, w))
+    bottom = int(np.clip(round(y1 - dy), top + 1, h))
+    return image[top:bottom, left:right].reshape(-1, 3)
+
+
+def photo_paper(image: np.ndarray) -> tuple[float, float, float] | None:
+    """The paper's colour of a photo (``paper_colour`` of a copy shrunk to ``PAPER_SIDE``)."""
+    scale = PAPER_SIDE / max(image.shape[:2])
+    small = image if scale >= 1 else cv2.resize(image, None, fx=scale, fy=scale,
+                                                interpolation=cv2.INTER_AREA)
+    return paper_colour(small)
+
+
+def evaluate(root: Path, colours: set[str] | None = None,
+             limit: int | None = None) -> tuple[ColourTally, list[str]]:
+    """Classify every counted sticker under ``root``: (the tally, notes on what was skipped)."""
+    tally, notes = ColourTally(), []
+    for folder in source_folders(root):
+        if manifest_kind(folder) != "stickers":
+            notes.append(f"skipped {folder.name}: not a sticker dataset")
+            continue
+        for n, item in enumerate(read_sticker_images(folder)):
+            if limit is not None and n >= limit:
+                break
+            counted = [s for s in item.stickers if colours is None or s.colour in colours]
+            if not counted:
+                continue
+            image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
+            if image is None:
+                notes.append(f"unreadable image skipped: {item.path.name}")
+                continue
+            _classify_image(tally, image, counted)
+    return tally, notes
+
+
+def _classify_image(tally: ColourTally, image: np.ndarray,
+                    stickers: list[LabelledSticker]) -> None:
+    start = time.process_time()  # CPU time: the machine may be shared
+    paper = photo_paper(image)
+    calls = []
+    for sticker in stickers:
+        reading = classify_face(sticker_pixels(image, sticker), paper) if paper else None
+        calls.append((sticker.colour, reading.colour if reading else ""))
+    tally.seconds += time.process_time() - start
+    tally.images += 1
+    tally.calls.update(calls)
+
+
+def label_table(tally: ColourTally) -> list[str]:
+    """One line per label colour: stickers, then how many were called each cube colour."""
+    labels = sorted({label for label, _ in tally.calls},
+                    key=lambda c: (c not in COLOURS, c))
+    lines = []
+    for label in labels:
+        row = {call: n for (lab, call), n in tally.calls.items() if lab == label}
+        total = sum(row.values())
+        called = ", ".join(f"{c} {row.get(c, 0)}" for c in COLOURS)
+        lines.append(f"{label}: {total} stickers | called {called} | abstained {row.get('', 0)}")
+    return lines
+
+
+def summary_line(tally: ColourTally) -> str:
+    """The last line of the report, in the exact agreed format."""
+    f = tally.figures()
+    return (f"stickers {f['stickers']} | colour acc {f['colour_acc_pct']:.1f}% | "
+            f"abstained {f['abstained_pct']:.1f}% | ms/sticker {f['ms_per_sticker']:.2f}")
 
 
 def command(args) -> int:
-    """``dicekeeper bench colours``: one line per colour, then the totals."""
+    """``dicekeeper bench colours``: print the figures; exit 0 also when the data is absent."""
+    root = Path(args.dataset).expanduser()
+    if not source_folders(root):
+        print(f"skipped: dataset {root} not found (no manifest.csv in it or its sub-folders)")
+        return 0
+    colours = {c.strip() for c in args.colours.split(",") if c.strip()} if args.colours else None
     cv2.setNumThreads(1)
-    scenes = max(1, int(args.scenes))
-    tallies, hands = run(scenes)
-    total = ColourTally()
-    for colour, t in tallies.items():
-        print(t.line(colour))
-        total.dice += t.dice
-        total.right += t.right
-        total.unread += t.unread
-        total.wrong_colour += t.wrong_colour
-        total.wrong_face += t.wrong_face
-    print(f"scenes {scenes} | hands drawn {hands.drawn}, seen {hands.seen}, false "
-          f"{hands.false} | " + total.line("total"))
+    try:
+        tally, notes = evaluate(root, colours, getattr(args, "limit", None))
+    except DatasetError as exc:
+        print(f"error: {exc}")
+        return 2
+    for note in notes:
+        print(note)
+    if not tally.stickers:
+        print(f"skipped: no labelled stickers{' of ' + args.colours if colours else ''} "
+              f"under {root}")
+        return 0
+    for line in label_table(tally):
+        print(line)
+    if args.json:
+        print(json.dumps(dict(tally.figures(), colours=sorted(colours) if colours else None)))
+    print(summary_line(tally))
     return 0

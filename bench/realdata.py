@@ -3,7 +3,8 @@
 A folder is either one source folder (holding ``manifest.csv``) or a root holding several. Each
 manifest row is one image with exactly one label column: ``dice_json`` (dice with boxes in a
 whole photo), ``label`` (one die filling a crop), ``stickers_json`` or ``boxes_json`` (cube
-stickers: not dice, reported and skipped). Unknown columns and JSON keys are ignored.
+stickers: ``read_images`` reads the dice sources, ``read_sticker_images`` the sticker sources).
+Unknown columns and JSON keys are ignored.
 
 Standard library only (images are opened by the caller).
 """
@@ -103,3 +104,52 @@ def _die(obj: dict) -> LabelledDie:
     box = (float(obj["x0"]), float(obj["y0"]), float(obj["x1"]), float(obj["y1"]))
     colour = obj.get("colour_verified") or obj.get("colour_derived")
     return LabelledDie(int(obj["value"]), box, colour)
+
+
+@dataclass(frozen=True)
+class LabelledSticker:
+    """One labelled sticker of a cube face: its colour word and box (x0, y0, x1, y1)."""
+
+    colour: str
+    box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class StickerImage:
+    """One manifest row of a sticker source: the image path, its size and its stickers (face
+    boxes and stickers without a colour left out)."""
+
+    source: str
+    path: Path
+    width: int
+    height: int
+    stickers: tuple[LabelledSticker, ...]
+
+
+def read_sticker_images(folder: Path) -> Iterator[StickerImage]:
+    """Every labelled image of one sticker source folder (``stickers_json``: ``colour`` per
+    sticker; ``boxes_json``: ``label`` per box, ``face`` boxes skipped).
+
+    Raises:
+        DatasetError: the manifest cannot be parsed; the message names the row.
+    """
+    with (folder / "manifest.csv").open(newline="", encoding="utf-8") as f:
+        for n, row in enumerate(csv.DictReader(f), start=2):
+            try:
+                yield _sticker_row(folder, row)
+            except (KeyError, ValueError, TypeError) as exc:
+                raise DatasetError(f"{folder / 'manifest.csv'} line {n}: {exc!r}; "
+                                   "check the row against the manifest format") from exc
+
+
+def _sticker_row(folder: Path, row: dict[str, str]) -> StickerImage:
+    if row.get("stickers_json"):
+        objects = [(o.get("colour"), o) for o in json.loads(row["stickers_json"])]
+    else:
+        objects = [(o.get("label"), o) for o in json.loads(row["boxes_json"])]
+    stickers = tuple(
+        LabelledSticker(str(colour), (float(o["x0"]), float(o["y0"]), float(o["x1"]),
+                                      float(o["y1"])))
+        for colour, o in objects if colour and colour != "face")
+    return StickerImage(folder.name, folder / row["file"], int(row["width"]),
+                        int(row["height"]), stickers)

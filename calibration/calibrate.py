@@ -1,8 +1,14 @@
-"""Calibrate from one frame: locate the board, measure the dice colours, build a profile.
+"""Calibrate from one frame: locate the board, measure the dice or cube colours, build a
+profile.
 
 ``calibrate_frame`` is what ``dicekeeper calibrate`` (``device.calibrate_cli``, which owns the
 camera) calls with one good frame. It never raises for a bad picture: the result's ``lines``
-say what was found and, for anything missing, what the player should do.
+say what was found and, for anything missing, what the player should do. On a board that plays
+dice it measures the white and the red die; on a CubeCourier board it finds the cubes it sees
+(``vision.board.cubes``, named with the board file's colours), and stores the median colour of
+each cube colour's tops (black, red, white) and the paper's colour under the same light
+(``CalibrationProfile.cube_refs``, ``paper_ref``); the white cube also gives the light check its
+reference (``white_ref``).
 
 May import: vision (markers, geometry, profile, errors), numpy, cv2. No camera, no clock.
 """
@@ -15,9 +21,14 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from engine.table import ItemKind
+from vision.board.config import CUBES
+from vision.board.cubes import board_paper, find_board_cubes, top_body
 from vision.board.geometry import BoardGeometry
 from vision.board.markers import BoardLocation, locate_board, warp_board
+from vision.board.pose import camera_pose
 from vision.board.profile import CalibrationProfile
+from vision.board.warp import BoardWarper
 from vision.errors import BoardNotFoundError, FrameError
 
 log = logging.getLogger(__name__)
@@ -39,6 +50,7 @@ class CalibrationResult:
         missing: ids of markers not found (a calibration is complete only when empty).
         lines: short human sentences for the OLED / terminal, the fix included.
         white_dice, red_dice: how many dice the colour references were measured on.
+        cubes: on a cube board, how many cubes of each colour the references were measured on.
     """
 
     profile: CalibrationProfile | None
@@ -46,6 +58,7 @@ class CalibrationResult:
     lines: list[str] = field(default_factory=list)
     white_dice: int = 0
     red_dice: int = 0
+    cubes: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -76,6 +89,8 @@ def calibrate_frame(frame_bgr: np.ndarray | None, geometry: BoardGeometry, board
                                  [f"{exc}: check the camera and try again"])
     except BoardNotFoundError as exc:
         return CalibrationResult(None, exc.missing, _missing_lines(exc.missing, found=False))
+    if geometry.layout.item_kind is ItemKind.CUBE:
+        return _calibrate_cubes(frame_bgr, location, geometry, board_side, created)
     canonical = warp_board(frame_bgr, location, geometry)
     white, n_white = measure_white(canonical, geometry)
     red, n_red = measure_red(canonical, geometry)
@@ -86,6 +101,50 @@ def calibrate_frame(frame_bgr: np.ndarray | None, geometry: BoardGeometry, board
         white_ref=white, red_ref=red)
     lines = _marker_lines(location, board_side) + _colour_lines(n_white, n_red)
     return CalibrationResult(profile, tuple(location.missing), lines, n_white, n_red)
+
+
+CUBE_COLOURS = ("black", "red", "white")
+
+
+def _calibrate_cubes(frame: np.ndarray, location: BoardLocation, geometry: BoardGeometry,
+                     side: str, created: str) -> CalibrationResult:
+    """A cube board's calibration: the homography, the cube colours and the paper."""
+    margin = round(CUBES.view_margin_mm * geometry.px_per_mm)
+    view = BoardWarper(geometry, margin_px=margin).warp(frame, location)
+    refs, counts = measure_cubes(view, location, geometry, margin)
+    paper = board_paper(view, geometry, margin)
+    profile = CalibrationProfile(
+        board=geometry.name, created=created,
+        frame_size=(int(location.frame_size[0]), int(location.frame_size[1])),
+        homography=[[float(v) for v in row] for row in location.homography],
+        white_ref=refs.get("white"), cube_refs=refs or None, paper_ref=paper if refs else None)
+    lines = _marker_lines(location, side) + _cube_lines(counts)
+    return CalibrationResult(profile, tuple(location.missing), lines, cubes=counts)
+
+
+def measure_cubes(view: np.ndarray, location: BoardLocation, geometry: BoardGeometry,
+                  margin_px: int = 0) -> tuple[dict[str, tuple[float, float, float]],
+                                               dict[str, int]]:
+    """The median BGR of each cube colour's tops seen in a canonical view (with its margin),
+    the cubes named by the board file's colours; and how many cubes of each colour."""
+    pose = camera_pose(location.homography, location.frame_size, geometry.px_per_mm)
+    samples: dict[str, list[np.ndarray]] = {}
+    for cube in find_board_cubes(view, geometry, pose, margin_px=margin_px):
+        if cube.colour:
+            samples.setdefault(cube.colour, []).append(
+                top_body(view, geometry, pose, cube, margin_px))
+    refs = {c: _median(np.concatenate(samples[c])) for c in CUBE_COLOURS if c in samples}
+    return refs, {c: len(samples.get(c, [])) for c in CUBE_COLOURS}
+
+
+def _cube_lines(counts: dict[str, int]) -> list[str]:
+    lines = []
+    for colour in CUBE_COLOURS:
+        if counts.get(colour):
+            lines.append(f"{colour} cube reference measured ({counts[colour]} cubes)")
+        else:
+            lines.append(f"no {colour} cube seen: turn a cube {colour} side up on the board")
+    return lines
 
 
 def _marker_lines(location: BoardLocation, side: str) -> list[str]:

@@ -12,16 +12,20 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   ``frames/000.jpg`` ... (640x480, JPEG quality 85), ``session.json`` (game, side, frames with
   their times, the expected final line) and ``expected.json`` (pushes, the illegal push, the
   final line, per-frame expected views).
+- ``device/sessions/cubecourier-standard/``: the recorded CubeCourier game of
+  ``calibration.cube_session`` in the same format (JPEG quality ``CUBE_JPEG_QUALITY``;
+  ``expected.json`` lists ``moves`` where Unification's lists ``pushes``).
 - ``device/sessions/two-one-six-6x6/``: the recorded 2 1 6 game of
   ``calibration.scripts.two_one_six`` in the same form (JPEG quality 70: 36 placements in the
   fewest frames, under 5 MB); ``expected.json`` lists the placements, the rolls seen and the
   mistakes (TS-F2, TS-F4).
-- ``device/sessions/growing-nine-a/``, ``device/sessions/pairing-five-basic/`` and
-  ``device/sessions/playme-standard/``: the sessions of ``calibration.scripts.growing_nine``,
-  ``.pairing_five`` and ``.playme`` (``GAME_SESSIONS``), in the same form; their
-  ``expected.json`` lists the moves and the illegal actions as the session records them;
-  a session with moves entered with the buttons also has ``presses`` (``[t, button]``: the
-  demo presses them) in ``session.json`` and ``entered`` (``[t, move]``) in ``expected.json``.
+- ``device/sessions/growing-nine-a/`` and ``device/sessions/pairing-five-basic/``: the
+  sessions of ``calibration.scripts.growing_nine`` and ``.pairing_five`` (``GAME_SESSIONS``),
+  and likewise ``horizontal-vertical-total/`` and ``no-gaps-a/`` (with marker ink, and the
+  button presses that enter moves, ``session.json`` ``presses``) and ``playme-standard/``
+  (the round tile, six die colours, "Play me!" pressed),
+  in the same form; their ``expected.json`` lists the moves and the illegal actions as the
+  session records them.
 
 May import: calibration, engine, vision; prints only in ``main``.
 """
@@ -38,26 +42,34 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from calibration import cube_session
 from calibration.board_files import load_layout
-from calibration.scripts import growing_nine, pairing_five, playme
+from calibration.scripts import growing_nine, horizontal_vertical, no_gaps, pairing_five, playme
 from calibration.scripts import two_one_six as ts_script
 from calibration.scripts.frames import GameScript, check
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
 from calibration.synthetic import Die, Hand, Light, Pose, Scene, expected_readings, render_scene
 from engine.games import find_game
+from engine.games.cubecourier import view_to_text as cube_view_text
 from engine.games.unification import view_to_text
 
 log = logging.getLogger(__name__)
 
 JPEG_QUALITY = 85
+CUBE_JPEG_QUALITY = 80  # the cube session's 640x480 frames, well under 5 MB together
 TS_JPEG_QUALITY = 70  # the 2 1 6 game has 36 placements: smaller frames keep it under 5 MB
 SESSION_NAME = f"{GAME}-{SIDE}"
+CUBE_SESSION_NAME = f"{cube_session.GAME}-{cube_session.SIDE}"
 BOARDS = {side: load_layout(GAME, side) for side in ("simple", "complex")}
 GAME_SESSIONS = {"growing-nine-a": growing_nine.build_script,
                  "pairing-five-basic": pairing_five.build_script,
+                 "horizontal-vertical-total": horizontal_vertical.build_script,
+                 "no-gaps-a": no_gaps.build_script,
                  "playme-standard": playme.build_script}
-"""Growing Nine's, Pairing Five's and PlayMe's recorded sessions: folder name -> the script
-building it."""
+"""The recorded sessions of ``calibration.scripts``: folder name -> the script building it."""
+SESSION_QUALITY = {"horizontal-vertical-total": 70}
+"""JPEG quality of a session's frames where not ``JPEG_QUALITY`` (the A3 board of Horizontal
+& Vertical: its 100-odd frames stay under 4 MB)."""
 BASE = Scene(board=BOARDS["simple"], grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
              pose=Pose(pitch_deg=4.0, roll_deg=3.0), layout_seed=11, table_seed=3)
@@ -155,6 +167,39 @@ def write_session(out: Path, script: SessionScript | None = None) -> Path:
     return folder
 
 
+def cube_session_documents(script: cube_session.SessionScript
+                           ) -> tuple[dict[str, object], dict[str, object]]:
+    """``session.json`` and ``expected.json`` of the recorded CubeCourier session."""
+    final = cube_session.expected_final_line(script.frames)
+    frames = [{"file": f"frames/{i:03d}.jpg", "t": f.t} for i, f in enumerate(script.frames)]
+    game, side = cube_session.GAME, cube_session.SIDE
+    session = {"game": game, "side": side, "format": 1, "size": [640, 480],
+               "expected_final_line": final, "frames": frames}
+    expected = {"game": game, "side": side, "start_position": script.start_position,
+                "moves": script.moves, "illegal": script.illegal, "final_line": final,
+                "views": [{"file": fr["file"], "t": f.t, "kind": f.kind,
+                           "view": cube_view_text(f.view)}
+                          for fr, f in zip(frames, script.frames)]}
+    return session, expected
+
+
+def write_cube_session(out: Path, script: cube_session.SessionScript | None = None) -> Path:
+    """Render and write the recorded CubeCourier session; returns its folder."""
+    script = script or cube_session.build_script()
+    folder = out / CUBE_SESSION_NAME
+    frames_dir = folder / "frames"
+    frames_dir.mkdir(parents=True, exist_ok=True)
+    for old in frames_dir.glob("*.jpg"):
+        old.unlink()
+    for i, frame in enumerate(script.frames):
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=3000 + i),
+                    CUBE_JPEG_QUALITY)
+    session, expected = cube_session_documents(script)
+    _write_json(folder / "session.json", session)
+    _write_json(folder / "expected.json", expected)
+    return folder
+
+
 def two_one_six_documents(script: ts_script.SessionScript
                           ) -> tuple[dict[str, object], dict[str, object]]:
     """``session.json`` and ``expected.json`` of the recorded 2 1 6 game."""
@@ -199,7 +244,7 @@ def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[
     session = {"game": script.game, "side": script.side, "format": 1, "size": [640, 480],
                "expected_final_line": final, "frames": frames}
     if script.presses:
-        session["presses"] = [[t, press] for t, press in script.presses]
+        session["presses"] = script.presses
     to_text = find_game(script.game).view_to_text
     expected = {"game": script.game, "side": script.side,
                 "start_position": script.start_position, "moves": script.moves,
@@ -208,7 +253,7 @@ def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[
                            "view": to_text(f.view)}
                           for fr, f in zip(frames, script.frames)]}
     if script.entered:
-        expected["entered"] = [[t, move] for t, move in script.entered]
+        expected["entered"] = script.entered
     return session, expected
 
 
@@ -221,7 +266,8 @@ def write_game_session(out: Path, name: str, script: GameScript | None = None) -
     for old in frames_dir.glob("*.jpg"):
         old.unlink()
     for i, frame in enumerate(script.frames):
-        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i))
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i),
+                    SESSION_QUALITY.get(name, JPEG_QUALITY))
     session, expected = game_session_documents(script)
     _write_json(folder / "session.json", session)
     _write_json(folder / "expected.json", expected)
@@ -244,8 +290,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=default_fixtures_dir())
     parser.add_argument("--sessions", type=Path, default=default_sessions_dir())
-    parser.add_argument("--only", choices=("frames", "session", "two-one-six", *GAME_SESSIONS),
-                        default=None)
+    parser.add_argument("--only", choices=("frames", "session", "cubes", "two-one-six",
+                                           *GAME_SESSIONS), default=None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     try:
@@ -253,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(write_frames(args.out))} frames in {args.out / 'frames'}")
         if args.only in (None, "session"):
             print(f"session in {write_session(args.sessions)}")
+        if args.only in (None, "cubes"):
+            print(f"session in {write_cube_session(args.sessions)}")
         if args.only in (None, "two-one-six"):
             print(f"session in {write_two_one_six_session(args.sessions)}")
         for name in GAME_SESSIONS:

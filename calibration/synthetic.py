@@ -1,22 +1,29 @@
-"""Render realistic synthetic top-down photos of a printed board with dice on it.
+"""Render realistic synthetic top-down photos of a printed board with dice or cubes on it.
 
 A ``Scene`` says what is on the table (grid faces, the red die's cell, loose dice such as the
-push die, a hand, covered markers) and how it is photographed (camera pose, light, noise, blur,
-JPEG quality, output size). ``render_scene(scene, seed=...)`` turns it into a BGR photo:
+push die, CubeCourier cubes, a hand, covered markers, shadows of things out of view) and how it
+is photographed (camera pose, light and its colour temperature, noise, blur, JPEG quality,
+output size). ``render_scene(scene, seed=...)`` turns it into a BGR photo:
 
-1. the world plane (table texture, the printed board from ``board_art``, drop shadows) is
-   drawn in board millimetres and warped into the camera with a plane homography;
+1. the world plane (table texture, the printed board from ``board_art``, marker ink written
+   on it from ``ink_art``, drop shadows) is drawn in board millimetres and warped into the
+   camera with a plane homography;
 2. the dice are drawn with ``dice_art`` on a layer 16 mm above the board (their top faces),
    plus darker copies at lower heights that show the sides a perspective camera sees;
+   cubes are drawn face by face in perspective with ``cube_art`` (farthest first), and the
+   shadows of things out of view (``Shadow``) darken the board and the cubes under them;
 3. a hand (arm, palm, fingers) is drawn on a plane above the dice;
-4. uneven light, sensor noise, Gaussian blur and a JPEG round trip finish the photo.
+4. uneven light (tinted by its colour temperature when it has one), sensor noise, Gaussian
+   blur and a JPEG round trip finish the photo.
+
+A scene without cubes, shadows or a colour temperature renders exactly as before they existed.
 
 The layout of a scene (die jitter and rotation, the table texture) comes from the scene's own
 ``layout_seed`` / ``table_seed``, so a recorded session keeps its dice still between frames;
 ``seed`` only changes sensor noise. Seeded ``numpy.random.Generator`` only.
 
-May import: calibration.dice_art, calibration.board_art, engine (the layout, cells), numpy,
-cv2.
+May import: calibration.dice_art, calibration.cube_art, calibration.board_art,
+calibration.ink_art, engine (the layout, cells), numpy, cv2.
 """
 
 from __future__ import annotations
@@ -30,7 +37,9 @@ import cv2
 import numpy as np
 
 from calibration.board_art import draw_board
+from calibration.cube_art import RING, TableCube, draw_cube, shadow_polygon
 from calibration.dice_art import draw_die
+from calibration.ink_art import Ink, draw_ink
 from engine.layout import Layout
 from engine.table import Cell
 
@@ -95,6 +104,9 @@ class Light:
         gradient_angle: direction the light comes from, degrees in the image.
         vignette: darkening at the frame corners (0..0.6).
         tint: BGR gains (warm light has more red than blue).
+        kelvin: the light's colour temperature (2700 a warm bulb .. 6500 daylight), seen by a
+            camera whose white balance is fixed at ``CAMERA_WHITE_K``; its gains multiply
+            ``tint``. None: ``tint`` alone.
     """
 
     brightness: float = 1.0
@@ -102,6 +114,31 @@ class Light:
     gradient_angle: float = 225.0
     vignette: float = 0.25
     tint: tuple[float, float, float] = (0.96, 1.0, 1.03)
+    kelvin: float | None = None
+
+
+CAMERA_WHITE_K = 4500.0
+"""The colour temperature the camera's fixed white balance renders as neutral."""
+
+
+@dataclass(frozen=True)
+class Shadow:
+    """The soft shadow of something out of view (a lamp arm, a player leaning over): an
+    ellipse on the board that darkens the paper and the cubes under it.
+
+    Attributes:
+        x_mm, y_mm: centre; rx_mm, ry_mm: half axes; angle: degrees.
+        depth: the share of the light it takes away at its middle (0..0.8).
+        soft_mm: the width of its blurred edge.
+    """
+
+    x_mm: float
+    y_mm: float
+    rx_mm: float
+    ry_mm: float
+    angle: float = 0.0
+    depth: float = 0.4
+    soft_mm: float = 12.0
 
 
 @dataclass(frozen=True)
@@ -163,7 +200,12 @@ class Scene:
         white: body colour of the white dice (``"white"`` or ``"cream"``).
         red: body colour of the red die (``"red"`` or ``"translucent-red"``).
         pose, light, hand: see ``Pose``, ``Light``, ``Hand``.
+        cubes: CubeCourier cubes (``cube_art.TableCube``; a stack is two, the upper one at
+            one edge's height).
+        shadows: shadows of things out of view (``Shadow``).
         covered_markers: ids of markers hidden under an object (a notebook).
+        ink: marker ink written on the board (``calibration.ink_art.Ink``: a digit, an X,
+            hatching, a tick), drawn on the paper under the dice; none by default.
         table: ``"wood"`` or ``"cloth"``; table_seed: its texture.
         noise: sensor noise standard deviation (grey levels at full light).
         blur: Gaussian blur sigma in output pixels.
@@ -184,7 +226,10 @@ class Scene:
     pose: Pose = Pose()
     light: Light = Light()
     hand: Hand | None = None
+    cubes: tuple[TableCube, ...] = ()
+    shadows: tuple[Shadow, ...] = ()
     covered_markers: tuple[int, ...] = ()
+    ink: tuple[Ink, ...] = ()
     table: str = "wood"
     table_seed: int = 0
     noise: float = 3.0
@@ -390,6 +435,7 @@ def _draw_plane(scene: Scene, raster: Raster) -> np.ndarray:
     plane = table_texture(scene.table, raster.width, raster.height, raster.px_per_mm,
                           scene.table_seed).copy()
     _paste_paper(plane, scene.board, raster)
+    draw_ink(plane, scene.ink, raster.px_per_mm, (raster.x0_mm, raster.y0_mm))
     for marker_id in scene.covered_markers:
         _draw_cover(plane, scene.board, marker_id, raster)
     for tile in scene.tiles:
@@ -600,9 +646,16 @@ def render_scene(scene: Scene, *, seed: int) -> np.ndarray:
     plane = _draw_plane(scene, raster)
     shadow = _shadow_mask(dice, scene.hand, raster, scene.light.gradient_angle,
                           scene.board.item_mm)
+    if scene.cubes:
+        shadow = np.maximum(shadow, _cube_shadows(scene.cubes, raster,
+                                                  scene.light.gradient_angle))
     plane *= (1.0 - shadow)[..., None]
     image = warp_to_camera(plane, raster, camera)
     _add_dice(image, dice, raster, camera, scene.board)
+    if scene.cubes:
+        _add_cubes(image, scene.cubes, camera, scene.light.gradient_angle)
+    if scene.shadows:
+        image *= (1.0 - _outside_shadows(scene.shadows, raster, camera))[..., None]
     if scene.hand is not None:
         soft = raster.coarse(2)
         layer = _hand_layer(scene.hand, soft, rng)
@@ -652,6 +705,82 @@ def _composite(image: np.ndarray, layer: np.ndarray) -> None:
     image += layer[..., :3]
 
 
+# --------------------------------------------------------------------------- cubes
+
+
+def project_3d(camera: Camera, points_mm: np.ndarray) -> np.ndarray:
+    """(N, 3) world mm with z up from the table -> (N, 2) image pixels."""
+    world = np.asarray(points_mm, np.float64).copy()
+    world[:, 2] = -world[:, 2]  # the camera's world has z down into the table
+    cam = (camera.R @ (world - camera.C).T).T
+    px = (camera.K @ cam.T).T
+    return px[:, :2] / px[:, 2:3]
+
+
+def camera_centre_up(camera: Camera) -> np.ndarray:
+    """The camera's centre in world mm with z up from the table."""
+    return np.array([camera.C[0], camera.C[1], -camera.C[2]])
+
+
+def _add_cubes(image: np.ndarray, cubes: Iterable[TableCube], camera: Camera,
+               light_deg: float) -> None:
+    """Every cube, farthest from the camera first (nearer faces cover farther ones)."""
+    centre = camera_centre_up(camera)
+
+    def distance(cube: TableCube) -> float:
+        middle = np.array([cube.x_mm, cube.y_mm, cube.z_mm + cube.edge_mm / 2])
+        return float(np.linalg.norm(middle - centre))
+
+    for cube in sorted(cubes, key=distance, reverse=True):
+        draw_cube(image, cube, lambda pts: project_3d(camera, pts), centre, light_deg, RING)
+
+
+def _cube_shadows(cubes: Iterable[TableCube], raster: Raster, light_deg: float) -> np.ndarray:
+    """Soft shadows the cubes cast on the table, 0..1, on the full raster."""
+    coarse = raster.coarse(4)
+    mask = np.zeros((coarse.height, coarse.width), np.float32)
+    for cube in cubes:
+        poly = np.array([coarse.to_px(x, y) for x, y in shadow_polygon(cube, light_deg)]) * 16
+        cv2.fillConvexPoly(mask, poly.astype(np.int32), 0.5, lineType=cv2.LINE_AA, shift=4)
+    mask = cv2.GaussianBlur(mask, (0, 0), 1.6 * coarse.px_per_mm)
+    return cv2.resize(mask, (raster.width, raster.height), interpolation=cv2.INTER_LINEAR)
+
+
+def _outside_shadows(shadows: Iterable[Shadow], raster: Raster, camera: Camera) -> np.ndarray:
+    """How much light the shadows take away, 0..1, in the camera image."""
+    coarse = raster.coarse(4)
+    mask = np.zeros((coarse.height, coarse.width), np.float32)
+    for sh in shadows:
+        centre = coarse.to_px(sh.x_mm, sh.y_mm)
+        axes = (round(sh.rx_mm * coarse.px_per_mm * 4), round(sh.ry_mm * coarse.px_per_mm * 4))
+        layer = np.zeros_like(mask)
+        cv2.ellipse(layer, (round(centre[0] * 4), round(centre[1] * 4)), axes, sh.angle, 0, 360,
+                    1.0, -1, cv2.LINE_AA, shift=2)
+        layer = cv2.GaussianBlur(layer, (0, 0), max(sh.soft_mm / 2, 0.5) * coarse.px_per_mm)
+        mask = np.maximum(mask, float(np.clip(sh.depth, 0.0, 0.8)) * layer)
+    return warp_to_camera(mask, coarse, camera)
+
+
+def kelvin_gains(kelvin: float) -> tuple[float, float, float]:
+    """BGR gains of a black-body light of ``kelvin`` seen by a camera balanced for
+    ``CAMERA_WHITE_K`` (green kept at 1): below it warmer (more red), above it cooler."""
+    light, white = _blackbody_bgr(kelvin), _blackbody_bgr(CAMERA_WHITE_K)
+    gains = light / white
+    b, g, r = (float(x) for x in gains / gains[1])
+    return (b, g, r)
+
+
+def _blackbody_bgr(kelvin: float) -> np.ndarray:
+    """Approximate linear BGR of a black body (Tanner Helland's fit, 1000-40000 K)."""
+    t = float(np.clip(kelvin, 1000.0, 40000.0)) / 100.0
+    r = 255.0 if t <= 66 else 329.698727446 * (t - 60) ** -0.1332047592
+    g = (99.4708025861 * math.log(t) - 161.1195681661 if t <= 66
+         else 288.1221695283 * (t - 60) ** -0.0755148492)
+    b = 255.0 if t >= 66 else (0.0 if t <= 19 else 138.5177312231 * math.log(t - 10)
+                                - 305.0447927307)
+    return np.clip(np.array([b, g, r]), 1.0, 255.0) / 255.0
+
+
 def _apply_light(image: np.ndarray, light: Light) -> np.ndarray:
     h, w = image.shape[:2]
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -661,6 +790,8 @@ def _apply_light(image: np.ndarray, light: Light) -> np.ndarray:
     field_ = light.brightness * (1.0 + light.gradient * 0.5 * towards)
     field_ *= 1.0 - light.vignette * (xn ** 2 + yn ** 2) / 1.56
     tint = np.array(light.tint, np.float32)
+    if light.kelvin is not None:
+        tint = tint * np.array(kelvin_gains(light.kelvin), np.float32)
     return image * field_[..., None] * tint[None, None, :]
 
 

@@ -53,6 +53,7 @@ from device.screens import (
     cursor_screen,
     game_screen,
     render,
+    walk_screen,
 )
 from device.shutdown import (
     CONFIRM,
@@ -64,7 +65,7 @@ from device.shutdown import (
 )
 from engine.errors import EngineError
 from engine.layout import Layout
-from engine.panel import GridEntry, Offer, Sketch
+from engine.panel import GridEntry, Offer, Sketch, Step, Walk
 from engine.session import Event, Session
 from engine.table import TableView, ViewStatus
 from vision.errors import VisionError
@@ -139,6 +140,16 @@ class Cursor:
     value: int | None = None
 
 
+@dataclasses.dataclass(frozen=True)
+class Walker:
+    """A move being entered by walking the legal ones: the game's ``Walk`` as it was when
+    opened, the steps taken and the choice shown (an index into the next steps)."""
+
+    walk: Walk
+    taken: tuple[Step, ...] = ()
+    index: int = 0
+
+
 class App:
     """The device loop. Construct with backends, then ``run()`` (or ``step()`` in tests).
 
@@ -210,6 +221,7 @@ class App:
         self.stopped = False       # a confirmed shutdown ends the loop
         self.actions: Menu | None = None  # the game's button moves, while B has opened them
         self.cursor: Cursor | None = None  # a move entered on the grid, while it is entered
+        self.walker: Walker | None = None  # a move entered by walking the legal ones
         self.page = 0  # the tally page shown once a game is over
         self.screen: Screen = self.menu.screen()
         self._camera_down = False
@@ -371,7 +383,8 @@ class App:
         if self._failed_start is not None:
             log.info("%s (%s) starts now", game, side)
         self.session, self.reader, self.message, self.problem = session, reader, None, ""
-        self.actions, self.cursor, self.page, self._failed_start = None, None, 0, None
+        self.actions, self.cursor, self.walker, self.page = None, None, None, 0
+        self._failed_start = None
         self.settle.reset()
         self.frame_health.reset()
         self._open_record(game, side, board_data)
@@ -419,7 +432,7 @@ class App:
             self.message = Message(("cannot resume the game", str(exc)))
             return False
         self.session, self.reader, self.message, self.problem = session, reader, None, ""
-        self.actions, self.cursor, self.page = None, None, 0
+        self.actions, self.cursor, self.walker, self.page = None, None, None, 0
         self.settle.reset()
         self.clock.t = offer.last_t
         self._resume_at = offer.last_t
@@ -588,15 +601,20 @@ class App:
             self.abandon()
         elif self.cursor is not None:
             self._press_in_cursor(name)
+        elif self.walker is not None:
+            self._press_in_walk(name)
         elif self.actions is not None:
             self._press_in_actions(name)
         elif self.session.outcome is not None:
             self._press_after_the_end(name)
         elif name == "B" and (entry := self._entry()) is not None and not self._offers():
             self.cursor = Cursor(entry)
+        elif name == "B" and (walk := self._walk()) is not None and not self._offers():
+            self.walker = Walker(walk)
         elif name == "B" and self._offers():
             labels = tuple(o.label for o in self._offers()) + ((entry.label,) if entry else ())
-            self.actions = Menu("Actions", labels, 0)
+            walk = self._walk()
+            self.actions = Menu("Actions", labels + ((walk.label,) if walk else ()), 0)
         elif name == "B":
             self.session, events = self.session.start_timer(self.now)
             self._events(events, "button")
@@ -616,11 +634,19 @@ class App:
         entry = self.session.summary_view(self.now).panel.entry
         return entry if entry is not None and entry.cells and entry.values else None
 
+    def _walk(self) -> Walk | None:
+        """The moves the game lets the buttons enter by walking the legal ones now."""
+        if self.session is None or self.session.state is None:
+            return None
+        walk = self.session.summary_view(self.now).panel.walk
+        return walk if walk is not None and walk.paths else None
+
     def _press_in_actions(self, name: str) -> None:
-        """The actions list: A next, B enter the move (or open the grid's cursor), C close."""
+        """The actions list: A next, B enter the move (or open the grid's cursor, or the
+        walk through the legal moves), C close."""
         assert self.actions is not None and self.session is not None
-        offers, entry = self._offers(), self._entry()
-        count = len(offers) + (1 if entry is not None else 0)
+        offers, entry, walk = self._offers(), self._entry(), self._walk()
+        count = len(offers) + (1 if entry is not None else 0) + (1 if walk is not None else 0)
         if name == "A" and count:
             self.actions = dataclasses.replace(self.actions, index=(self.actions.index + 1) % count)
             return
@@ -628,6 +654,9 @@ class App:
         self.actions = None
         if name == "B" and entry is not None and index == len(offers):
             self.cursor = Cursor(entry)
+            return
+        if name == "B" and walk is not None and index == count - 1:
+            self.walker = Walker(walk)
             return
         chosen = offers[index] if name == "B" and index < len(offers) else None
         if chosen is None:
@@ -657,6 +686,28 @@ class App:
             self._enter(entry.text(entry.cells[cursor.cell], entry.values[value]))
         elif name == "C":
             self.cursor = dataclasses.replace(cursor, value=None)
+
+    def _press_in_walk(self, name: str) -> None:
+        """The walk through the legal moves: A the next choice, B take it (the last step
+        enters the move), C back a step (from the first: closed)."""
+        assert self.walker is not None
+        walker = self.walker
+        choices = walker.walk.choices(walker.taken)
+        if name == "A":
+            self.walker = dataclasses.replace(walker, index=(walker.index + 1) % len(choices))
+        elif name == "B":
+            taken = (*walker.taken, choices[walker.index % len(choices)])
+            if walker.walk.choices(taken):
+                self.walker = Walker(walker.walk, taken)
+                return
+            self.walker = None
+            move = walker.walk.move(taken)
+            if move is not None:
+                self._enter(move)
+        elif name == "C" and walker.taken:
+            self.walker = Walker(walker.walk, walker.taken[:-1])
+        elif name == "C":
+            self.walker = None
 
     def _enter(self, move: str) -> None:
         """Enter a move the buttons built (an offer, a grid entry); the rules judge it."""
@@ -768,7 +819,8 @@ class App:
             self._write({"type": "abandoned", "t": self.now, "source": "button"})
             log.info("game abandoned at t=%.1f", self.now)
         self._close_record()
-        self.session, self.actions, self.cursor, self._leaving = None, None, None, False
+        self.session, self.actions, self.cursor, self.walker = None, None, None, None
+        self._leaving = False
         self.menu = MenuState(games=self.menu.games, version=self.menu.version)
 
     # ------------------------------------------------------------------ screen
@@ -799,6 +851,9 @@ class App:
             entry = self.cursor.entry
             sketch = self.session.summary_view(self.now).panel.sketch or _blank_sketch(entry)
             return cursor_screen(entry, sketch, self.cursor.cell, self.cursor.value)
+        if self.walker is not None:
+            sketch = self.session.summary_view(self.now).panel.sketch or Sketch(())
+            return walk_screen(self.walker.walk, sketch, self.walker.taken, self.walker.index)
         model = game_screen(self.session.summary_view(self.now), self.page)
         problem = self.problem or self.record_problem
         if problem and isinstance(model, Game):

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from bench.cli import add_cube_benches
 from device import __version__
 from device.errors import one_line
 
@@ -137,10 +138,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", default=None, help="where to save the profile")
     p.add_argument("--game", required=True, help="the game whose board lies under the camera")
     _add_side(p, "board side under the camera (default: the game's first side)")
-    p.add_argument("--characters", action="store_true",
-                   help="also set each character's dice colour from one die of each in slot 1 "
-                        "of the rows P1, P2, ... in the board file's order (PlayMe), written "
-                        "into your copy of the board file")
 
     p = sub.add_parser(
         "config", help="check or show the configuration file")
@@ -176,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="snapshot.png", metavar="PNG",
                    help="where to save the annotated image (default: snapshot.png)")
 
-    p = sub.add_parser("bench", help="accuracy, latency, hard-dice, board and colour benchmarks")
+    p = sub.add_parser("bench", help="accuracy, latency, hard-dice, board, ink, cube-colour "
+                                      "and rendered-cube benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
     b = bsub.add_parser("accuracy", help="die finder and reader on labelled photos")
     b.add_argument("--dataset", required=True, help="a folder in the realdata manifest format")
@@ -195,8 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seeds", type=int, default=100, help="scenes drawn per kind")
     b = bsub.add_parser("board", help="wrong faces on rendered board photos (the game's reader)")
     b.add_argument("--scenes", type=int, default=200, help="board photos rendered")
-    b = bsub.add_parser("colours", help="the six die colours on rendered PlayMe boards")
-    b.add_argument("--scenes", type=int, default=60, help="board photos rendered")
+    b = bsub.add_parser("ink", help="marker ink found and missed on rendered boards")
+    b.add_argument("--boards", type=int, default=40, help="board photos rendered")
+    add_cube_benches(bsub)  # colours, cubes: the same arguments as ``python -m bench``
     return parser
 
 

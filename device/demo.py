@@ -5,9 +5,8 @@ The recorded sessions ship as package data in ``device/sessions/<game>-<side>/``
 (default: the first registered game that has one), or ``--session DIR``, goes through the real
 pipeline: session frames -> ``BoardReader`` -> ``SettleDetector`` -> ``Session`` -> screens ->
 the OLED emulator (``oled.gif`` and PNG frames in ``--out``), with the game record written to
-``--out/demo.jsonl``. A session whose ``session.json`` holds ``presses`` (``[t, button]``) has
-them pressed on the frames' time line (``device.buttons.ScriptedButtons``): the moves the
-camera cannot see are entered as a player would. Each judgement is logged; the last line
+``--out/demo.jsonl``; the button presses the session holds (``device.session_buttons``) come
+through the app's own button path at their times. Each judgement is logged; the last line
 printed is the session summary, the same line that ``dicekeeper replay <out>/demo.jsonl``
 prints.
 
@@ -19,14 +18,13 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from device.app import App, FrameClock, board_readers
-from device.buttons import ScriptedButtons
 from device.config import AppConfig
 from device.errors import DeviceError
+from device.session_buttons import session_buttons
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -97,7 +95,7 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
             (``device.app.board_readers``: the game's board, no calibration profile).
 
     Raises:
-        SessionFileError: session.json missing or malformed.
+        SessionFileError: session.json missing or malformed (its presses too).
         ValueError: session.json names no game or side.
     """
     from device.camera import SessionCamera
@@ -107,6 +105,11 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
     if not camera.game or not camera.side:
         camera.close()
         raise ValueError(f"{session_dir / 'session.json'} names no game and side")
+    try:
+        buttons = session_buttons(camera.info)
+    except DeviceError:
+        camera.close()
+        raise
     clock = FrameClock()
     display: Any = open_display("emulator", out_dir, clock=clock)
     if text:
@@ -115,24 +118,7 @@ def build_app(session_dir: Path, out_dir: Path, *, text: bool = False,
                        settle_frames=settle_frames)
     readers = board_readers(None) if reader is None else (lambda layout: reader)
     return App(camera=camera, display=display, readers=readers,
-               config=config, clock=clock, buttons=session_buttons(camera.info))
-
-
-def session_buttons(info: Mapping[str, Any]) -> ScriptedButtons | None:
-    """The button presses a recorded session holds (session.json ``presses``: ``[t, button]``,
-    on the frames' time line), or None when it has none (the demo then has no buttons, as
-    before).
-
-    Raises:
-        ValueError: a press that is not ``[seconds, "A"|"B"|"C"|"C_LONG"]``.
-    """
-    presses = info.get("presses")
-    if not presses:
-        return None
-    try:
-        return ScriptedButtons([(float(t), str(p)) for t, p in presses])
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"session.json: bad presses {presses!r}: {exc}") from None
+               config=config, clock=clock, buttons=buttons)
 
 
 def command(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.panel import GridEntry, Sketch
+from engine.panel import GridEntry, Sketch, Step, Walk
 from engine.session import Summary
 
 WIDTH, HEIGHT = 128, 64
@@ -101,6 +101,27 @@ class GridCursor:
 
 
 @dataclass(frozen=True)
+class WalkChoice:
+    """A move entered by walking the legal ones (``engine.panel.Walk``): the board's sketch
+    with the shown choice's cells lit, the steps taken so far, the choice shown and where it
+    stands among the choices (A the next one, B takes it, C goes back a step).
+
+    Attributes:
+        title: the walk's label ("write or pass").
+        sketch: the board, ``marked`` the cells the shown choice lights.
+        taken: the labels of the steps taken ("write 5").
+        choice: the label of the choice shown; ``index``/``count`` its place among them.
+    """
+
+    title: str
+    sketch: Sketch
+    taken: tuple[str, ...]
+    choice: str
+    index: int
+    count: int
+
+
+@dataclass(frozen=True)
 class Message:
     """A few centred lines ("camera lost — check cable")."""
 
@@ -127,7 +148,7 @@ class Notice:
     progress: float | None = None
 
 
-Screen = Greeting | Menu | Game | Result | GridCursor | Message | Notice
+Screen = Greeting | Menu | Game | Result | GridCursor | WalkChoice | Message | Notice
 
 
 def clock_text(seconds: float) -> str:
@@ -171,6 +192,16 @@ def cursor_screen(entry: GridEntry, sketch: Sketch, index: int,
     cell = entry.cells[index % len(entry.cells)]
     shown = None if value is None else entry.values[value % len(entry.values)]
     return GridCursor(entry.label, sketch, cell, shown)
+
+
+def walk_screen(walk: Walk, sketch: Sketch, taken: tuple[Step, ...], index: int) -> WalkChoice:
+    """The screen of a walk after the steps ``taken``, showing choice ``index`` (wrapping
+    round) with its cells lit on the sketch."""
+    choices = walk.choices(taken)
+    shown = choices[index % len(choices)]
+    return WalkChoice(walk.label, Sketch(sketch.rows, shown.cells),
+                      tuple(s.label for s in taken), shown.label, index % len(choices),
+                      len(choices))
 
 
 # --------------------------------------------------------------------------- rendering
@@ -419,6 +450,23 @@ def _render_cursor(draw: ImageDraw.ImageDraw, model: GridCursor) -> None:
     _text(draw, (left, 53), _fit("A next B ok", width, 8)[0], 8)
 
 
+def _render_walk(draw: ImageDraw.ImageDraw, model: WalkChoice) -> None:
+    """The grid as tall as the screen on the left, the shown choice's cells lit; on the
+    right the walk's label (or the last step taken), the choice shown, its place among the
+    choices and the keys."""
+    rows = len(model.sketch.rows) or 1
+    cell = max(_MIN_CELL, (HEIGHT - 4) // rows)
+    _draw_sketch(draw, model.sketch, 2, 2, cell * rows)
+    left = 2 + cell * max((len(row) for row in model.sketch.rows), default=1) + 5
+    width = WIDTH - left
+    head = model.taken[-1] if model.taken else model.title
+    _text(draw, (left, 0), _fit(head, width, 9)[0], 9)
+    for i, line in enumerate(_wrap(model.choice, width, 11)[:2]):
+        _text(draw, (left, 14 + i * 13), *_fit(line, width, 11))
+    _text(draw, (left, 41), _fit(f"{model.index + 1}/{model.count}", width, 9)[0], 9)
+    _text(draw, (left, 53), _fit("A next B ok", width, 8)[0], 8)
+
+
 def _status(draw: ImageDraw.ImageDraw, top: int, text: str, *, two_lines: bool) -> None:
     """The status line, centred. With the bottom of the screen free (no warning band), a
     status too long for one line is wrapped to two lines at 9 px rather than shrunk to 8 px
@@ -507,6 +555,7 @@ _RENDERERS: dict[type, Callable[[ImageDraw.ImageDraw, Any], None]] = {
     Game: _render_game,
     Result: _render_result,
     GridCursor: _render_cursor,
+    WalkChoice: _render_walk,
     Message: _render_message,
     Notice: _render_notice,
 }

@@ -77,6 +77,8 @@ class Layout:
         zones: named areas beside the grid.
         labels: printed boxes (effects, symbols); shaded_cells: cells printed with a tint.
         title, footer: printed lines above and below the grid.
+        ink_zones: the zones whose marker ink the camera reads (ticks in printed boxes); the
+            grid's ink is read when ``item_kind`` is ``INK``.
     """
 
     name: str
@@ -93,6 +95,7 @@ class Layout:
     shaded_cells: tuple[tuple[int, int], ...] = ()
     title: str = ""
     footer: str = ""
+    ink_zones: tuple[str, ...] = ()
 
     @property
     def grid_origin_mm(self) -> tuple[float, float]:

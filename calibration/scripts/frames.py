@@ -144,9 +144,9 @@ class GameScript:
         moves: ``{"move", "position", "t"}`` of each move, as the session records it.
         illegal: ``{"code", "move", "t"}`` of each broken rule shown, then put back.
         frames: the frames, in order.
-        entered: ``(t, move)`` of each move entered with the buttons (what the camera cannot
-            see), entered before the first frame at or after ``t``.
-        presses: ``(t, button)`` the presses that enter them on the device (session.json).
+        entered: ``{"t", "move"}`` of each move entered with the buttons, right after the
+            frame of that time (empty: the camera alone).
+        presses: ``{"t", "button"}`` of the button presses entering them (``session.json``).
     """
 
     game: str
@@ -155,28 +155,27 @@ class GameScript:
     moves: list[dict[str, object]] = field(default_factory=list)
     illegal: list[dict[str, object]] = field(default_factory=list)
     frames: list[ScriptFrame] = field(default_factory=list)
-    entered: list[tuple[float, str]] = field(default_factory=list)
-    presses: list[tuple[float, str]] = field(default_factory=list)
+    entered: list[dict[str, object]] = field(default_factory=list)
+    presses: list[dict[str, object]] = field(default_factory=list)
 
 
 def replay(game: str, side: str, frames: list[ScriptFrame],
-           settle_frames: int = SETTLE_FRAMES, entered: list[tuple[float, str]] | None = None
+           settle_frames: int = SETTLE_FRAMES, entered: list[dict[str, object]] | None = None
            ) -> Iterator[tuple[ScriptFrame, Session, list[Event]]]:
-    """Feed the frames' views through the settle detector and a session, like the app; each
-    move of ``entered`` is entered (as the buttons do) before the first frame at or after its
-    time."""
+    """Feed the frames' views through the settle detector and a session, like the app; the
+    moves ``entered`` with the buttons go in right after the frame of their time (the app
+    handles a press before the next frame)."""
     session = new_session(game, side, load_board(game, side))
     settle = SettleDetector(settle_frames)
-    waiting = sorted(entered or [])
+    queue = list(entered or ())
     for frame in frames:
-        events = []
-        while waiting and waiting[0][0] <= frame.t:
-            session, more = session.enter(waiting.pop(0)[1], frame.t)
-            events += more
-        session, seen = session.observe(settle.update(frame.view), frame.t)
-        events += seen
+        session, events = session.observe(settle.update(frame.view), frame.t)
         session, more = session.tick(frame.t)
-        yield frame, session, events + more
+        events = events + more
+        while queue and float(str(queue[0]["t"])) <= frame.t:
+            session, typed = session.enter(str(queue.pop(0)["move"]), frame.t)
+            events = events + typed
+        yield frame, session, events
 
 
 def check(script: GameScript) -> str:

@@ -124,10 +124,13 @@ def build_script(seed: int = SEED) -> GameScript:
 
 def _start(play: Play, script: GameScript, state: State, settled: float) -> State:
     """"Play me!" entered with the buttons once the table's start has settled: B opens the
-    actions (START first), B enters it; two more still frames while it is entered."""
+    actions (the panel's offers, START first), B enters it; the device enters it after the
+    first frame at or after the second press (``frames.replay`` does the same); three more
+    still frames while it is entered."""
     t = play.rec.t
-    script.presses += [(round(t + 0.2, 2), "B"), (round(t + 0.7, 2), "B")]
-    script.entered.append((round(t + 0.7, 2), "START"))
+    script.presses += [{"t": round(t + 0.2, 2), "button": "B"},
+                       {"t": round(t + 0.7, 2), "button": "B"}]
+    script.entered.append({"t": round(t + 0.7, 2), "move": "START"})
     play.rec.still(play.table, 3)
     state = state.play(RULES.parse_move("START", state))
     script.moves.append({"move": "START", "position": state.position(),

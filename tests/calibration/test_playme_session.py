@@ -50,9 +50,9 @@ def test_without_the_buttons_the_game_never_starts(script) -> None:
 
 
 def test_start_is_entered_by_two_b_presses_after_the_start_settled(script) -> None:
-    assert [p for _, p in script.presses] == ["B", "B", "B", "B"]
-    assert [m for _, m in script.entered] == ["START", "START"]
-    assert [t for t, _ in script.entered] == [script.presses[1][0], script.presses[3][0]]
+    assert [p["button"] for p in script.presses] == ["B", "B", "B", "B"]
+    assert [e["move"] for e in script.entered] == ["START", "START"]
+    assert [e["t"] for e in script.entered] == [script.presses[1]["t"], script.presses[3]["t"]]
 
 
 def test_every_settled_state_has_three_still_frames_and_hands_between(script) -> None:

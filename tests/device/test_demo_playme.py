@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 from device.cli import main
-from device.demo import build_app, default_session, session_buttons
+from device.demo import build_app, default_session
 from device.screens import Game, Result
 from engine.games.playme import GAME
 
@@ -37,13 +37,6 @@ def _moves(record: list[dict]) -> list[str]:
 def test_the_game_plays_its_shipped_session() -> None:
     assert default_session("playme") == SESSION
     assert EXPECTED["final_line"] == FINAL
-
-
-def test_session_buttons() -> None:
-    assert session_buttons({}) is None
-    buttons = session_buttons({"presses": [[2.0, "B"], [1.0, "A"]]})
-    assert [p.value for p in buttons.poll(1.5)] == ["A"]
-    assert [p.value for p in buttons.poll(2.0)] == ["B"]
 
 
 def test_device_path_with_a_perfect_reader(tmp_path: Path) -> None:

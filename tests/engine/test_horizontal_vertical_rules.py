@@ -378,7 +378,7 @@ def test_winnable_advisory(total: Board, number: Board) -> None:
     assert winnable(at(total, "666../....X/....X/...../666.."))   # row 5 (eq 17) is open
     assert not winnable(at(number, "XXXXX/...../...../...../....."))  # every column is dead
     assert not winnable(at(number, "1234./2345./3456./4561./5612."))  # no row can get 3 same
-    assert GAME.panel(dead_rows).lines[-1] == "no longer winnable"
+    assert GAME.panel(dead_rows).lines[0] == "no longer winnable"
     assert "no longer winnable" not in GAME.panel(at(total)).lines
 
 

@@ -5,7 +5,9 @@
 hand (``vision.board.hand``), finds and reads the dice (``find_board_dice``,
 ``vision.board.dice``, confirming on the pixels in ``vision.board.confirm``; ``BoardDiceReader``,
 ``vision.board.dice_reader``, reads again only the dice that changed), places them in cells and
-checks the cells' occupancy (``vision.board.occupancy``). ``SettleDetector``
+checks the cells' occupancy (``vision.board.occupancy``); on a CubeCourier board it reads the
+cubes instead (``find_board_cubes``, ``vision.board.cubes``, with the camera's pose from
+``vision.board.pose``; ``BoardCubeReader``, ``vision.board.cube_reader``). ``SettleDetector``
 (``vision.board.settle``) passes on only views that stay the same. ``CalibrationProfile``
 (``vision.board.profile``) holds a calibration; ``BoardGeometry`` (``vision.board.geometry``, a
 leaf) the board's layout.
@@ -14,20 +16,24 @@ May import ``engine`` types, ``vision.top``, ``vision.errors``, numpy and OpenCV
 ``vision.photo``.
 """
 
+from vision.board.cube_reader import BoardCubeReader
+from vision.board.cubes import CubeDetection, find_board_cubes
 from vision.board.dice import find_board_dice
 from vision.board.dice_reader import BoardDiceReader
 from vision.board.geometry import BoardGeometry
 from vision.board.hand import HandReading, detect_hand
 from vision.board.markers import BoardLocation, detect_markers, locate_board, warp_board
 from vision.board.occupancy import occupied_cells
-from vision.board.pipeline import BoardReader, as_bgr, place_dice
+from vision.board.pipeline import BoardReader, as_bgr, place_dice, place_items
+from vision.board.pose import CameraPose, camera_pose
 from vision.board.profile import CalibrationProfile
 from vision.board.settle import SettleDetector
 from vision.board.warp import BoardWarper
 
 __all__ = [
-    "BoardDiceReader", "BoardGeometry", "BoardLocation", "BoardReader",
-    "BoardWarper", "CalibrationProfile", "HandReading", "SettleDetector", "as_bgr",
-    "detect_hand", "detect_markers", "find_board_dice", "locate_board", "occupied_cells",
-    "place_dice", "warp_board",
+    "BoardCubeReader", "BoardDiceReader", "BoardGeometry", "BoardLocation", "BoardReader",
+    "BoardWarper", "CalibrationProfile", "CameraPose", "CubeDetection", "HandReading",
+    "SettleDetector", "as_bgr", "camera_pose", "detect_hand", "detect_markers",
+    "find_board_cubes", "find_board_dice", "locate_board", "occupied_cells", "place_dice",
+    "place_items", "warp_board",
 ]

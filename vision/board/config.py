@@ -1,10 +1,12 @@
 """The board path's own thresholds, in frozen configs, one per stage.
 
 ``DICE`` (the board dice reader: ``vision.board.dice``, ``.confirm``, ``.dice_reader``),
-``HAND`` (``vision.board.hand``), ``MARKERS`` (``vision.board.markers`` and ``.warp``),
-``OCCUPANCY`` (``vision.board.occupancy``) and ``PIPELINE`` (``vision.board.pipeline``) are the
-configurations the board path uses; a field is read as ``DICE.field``. The confidence a face is
-called at, and every threshold of the shared top-face reader, are ``vision.top.config.READER``'s.
+``CUBES`` (the cube reader: ``vision.board.cubes``, ``.pose``), ``HAND``
+(``vision.board.hand``), ``INK`` (``vision.board.ink``), ``MARKERS`` (``vision.board.markers``
+and ``.warp``), ``OCCUPANCY`` (``vision.board.occupancy``) and ``PIPELINE``
+(``vision.board.pipeline``) are the configurations the board path uses; a field is read as
+``DICE.field``. The confidence a face is called at, and every threshold of the shared top-face
+reader, are ``vision.top.config.READER``'s.
 
 May import ``vision.top.config`` only.
 """
@@ -95,6 +97,78 @@ class BoardDiceConfig:
 
 
 @dataclass(frozen=True)
+class CubesConfig:
+    """Finding CubeCourier cubes on the warped board and reading their tops, stacks and the
+    ring (``vision.board.cubes``, ``.cube_reader``, ``.pose``)."""
+
+    camera_height_mm: float = 400.0  # the device's camera stands about 40 cm above the board
+    # the camera's focal length is taken from the homography when its two answers agree this
+    # well (share of the larger) and the camera is tilted this much; else from the height above
+    focal_agreement: float = 0.1
+    min_tilt_deg: float = 2.0
+    view_margin_mm: float = 12.0  # the cube reader's view reaches this far beyond the board
+    # a view whose blocks this big (mm) keep their mean brightness within this many grey levels
+    # keeps the last reading (the recorded session's still frames: at most 5 apart, median 2)
+    still_block_mm: float = 3.0
+    still_level: float = 6.0
+
+    # the paper (``find_board_cubes`` step 1)
+    paper_window_mm: float = 30.0  # the paper's brightness: the brightest within this square
+    printed_band_mm: float = 0.6  # each side of a printed line, left out of the edges
+
+    # the ring (step 2): a blue annulus 26 mm across and 3 mm wide lying on a top's corners
+    ring_bgr: tuple[float, float, float] = (0.85, 0.46, 0.09)  # its colour / the paper's
+    ring_min_chroma: float = 0.25  # chroma along the ring's hue (relative to the paper), at least
+    ring_hue_tolerance: float = 30.0  # degrees its hue may turn
+    ring_radii_mm: tuple[float, float] = (10.0, 13.0)  # inner and outer radius
+    ring_thick_mm: float = 2.0  # its top lies this far above the cube's top
+    ring_area: tuple[float, float] = (0.5, 1.6)  # a group of its pixels has this share of its area
+    ring_reach: float = 1.25  # of its outer radius: its pixels are weighed within this
+    ring_profile_mm: float = 0.25  # the step of its radial profiles ...
+    ring_sectors: int = 16  # ... one per sector
+    ring_rim_percentile: float = 25.0  # of the sectors' rims: the ring's outer radius
+    ring_turn_share: float = 0.45  # of the top's side: the edges giving a ringed top's turn
+
+    # seeds (step 3)
+    seed_step: float = 0.5  # of the cube's edge: seeds this far apart
+    turn_window: float = 0.7  # of a top's side: the edges giving a seed's turn, each way
+    same_cube: float = 0.8  # of the cube's edge: footprints this close are one cube
+    same_place: float = 0.15  # of the cube's edge: searches that came this close agree
+
+    # the silhouette (step 4)
+    outline_points: int = 10  # samples along each edge of the outline
+    side_shows_mm: float = 0.5  # a side shows the footprint's edge this far beyond the top's
+    edge_reach_mm: float = 0.7  # an outline's edge is looked for this far either side of it
+    edge_offsets: int = 3  # places looked at across that reach
+    min_seen: float = 0.6  # share of a cube's outline that must lie in the view
+    fit_steps: tuple[float, float] = (2.0, 4.0)  # first steps of the search: mm, degrees
+    uneven_weight: float = 0.5  # the search's cost of an uneven top (per unit of spread)
+    body_points: int = 12  # a top's body is looked at at this many points ...
+    body_radius: float = 0.37  # ... this far from its centre (of its side)
+    max_uneven: float = 0.1  # a top's body spreads at most this much (brightness / paper)
+    fit_levels: int = 4  # the steps are halved this many times
+    coarse_levels: int = 2  # ... the first of them from every seed, the rest from the best
+    coarse_share: float = 0.5  # a coarse place is kept at this share of the thresholds below
+    search_margin_mm: float = 6.0  # a footprint stands this far beyond the grid or a zone, at most
+    fit_rounds: int = 4  # moves tried at one step size, at most
+    min_edge: float = 0.06  # an outline weaker than this (mean contrast per pixel) is no cube
+    edge_present: float = 0.03  # contrast across the outline where an edge crosses it
+    min_covered: float = 0.55  # share of a cube's outline crossed by edges, at least
+    full_edge: float = 0.09  # an outline this strong costs the reading no confidence
+
+    # colour (step 5)
+    top_inset: float = 0.16  # of the top's edge, left out each side (rim, the ring's corners)
+    symbol_radius: float = 0.3  # of the top's edge: the printed symbol's disc, left out
+    symbol_core: float = 0.12  # of the top's edge: the disc sure to be all symbol
+    centre_reach_mm: float = 2.0  # the top's centre is looked for this far from the outline's
+    centre_step_mm: float = 0.5  # ... in steps of this
+    symbol_contrast: float = 0.25  # paper-relative colour distance of the middle from the body
+    paper_gap_mm: float = 3.0  # the paper around a cube: a band this far beyond its top's corners
+    paper_band_mm: float = 5.0  # ... this wide
+    paper_percentile: float = 75.0  # of its brightness: above it is the lit paper
+
+
+@dataclass(frozen=True)
 class HandConfig:
     """A hand or an arm over the board (``vision.board.hand``)."""
 
@@ -103,6 +177,32 @@ class HandConfig:
     dark_ratio: float = 0.55  # darker than this fraction of the paper's brightness is "not paper"
     saturated: int = 90  # HSV saturation above this is "not paper" (sleeves, red cloth)
     object_min_width_mm: int = 11  # narrower dark regions are die sides and shadows, not arms
+    # ... on a cube board: black and red cubes (18 mm, 22 with their sides and shadow), and two
+    # side by side in the off-board zone, are narrower than this
+    cube_object_min_width_mm: int = 27
+
+
+@dataclass(frozen=True)
+class InkConfig:
+    """Marker ink written in the cells and the ink boxes of a board (``vision.board.ink``).
+
+    Ink is a dark stroke on the printed empty cell: a pixel darker than the paper around it
+    (the grey closing of the view, which fills in strokes narrower than ``stroke_mm``) by
+    ``stroke_contrast`` of the paper's level. Broad dark things (a shadow, a hand, a die's side)
+    are not strokes and are not ink."""
+
+    inset_mm: float = 3.0  # a cell's border band (grid lines, a neighbour's overrun) is ignored
+    box_inset_mm: float = 2.5  # an ink box's printed outline is ignored
+    stroke_mm: float = 5.0  # strokes narrower than this are filled in by the paper's closing
+    stroke_contrast: float = 0.3  # of the paper's level: how much darker an ink pixel is
+    # of a cell's inner square: less ink is a speck (paper grain, a stray dot), none at all
+    min_coverage: float = 0.02
+    sure_coverage: float = 0.05  # this much ink is read surely (confidence 1); less, unsurely
+    # a die lying on a cell: its pips are round dark blobs a handwritten stroke never leaves
+    pip_area: tuple[float, float] = (0.4, 2.6)  # of a nominal pip's area (``DICE.pip_radius``)
+    pip_fill: float = 0.55  # of its bounding box a round blob fills, at least
+    pip_aspect: float = 1.6  # longer side / shorter side of a round blob's box, at most
+    die_pips: int = 2  # pip-like blobs that make a cell's "ink" a die's face
 
 
 @dataclass(frozen=True)
@@ -166,7 +266,9 @@ class TileConfig:
 
 
 DICE = BoardDiceConfig()
+CUBES = CubesConfig()
 HAND = HandConfig()
+INK = InkConfig()
 MARKERS = MarkerConfig()
 OCCUPANCY = OccupancyConfig()
 PIPELINE = PipelineConfig()

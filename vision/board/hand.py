@@ -6,8 +6,8 @@ darker or more saturated than the paper; neither is die-shaped. Thresholds are r
 the paper's own brightness and saturation, so a dimmer or warmer light does not look like a
 hand. The view is analysed at 1 px/mm, which keeps the check cheap on a Pi.
 
-May import ``vision.board.geometry``, ``vision.board.config``, ``vision.top.arrays``,
-``vision.top.skin``, OpenCV and numpy.
+May import ``engine.table``, ``vision.board.geometry``, ``vision.board.config``,
+``vision.top.arrays``, ``vision.top.skin``, OpenCV and numpy.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from engine.table import ItemKind
 from vision.board.config import HAND
 from vision.board.geometry import BoardGeometry
 from vision.top.arrays import above, below, opened
@@ -55,8 +56,9 @@ def detect_hand(warped_bgr: np.ndarray, geometry: BoardGeometry, *,
     small = cv2.resize(warped_bgr, (round(geometry.size_mm),) * 2, interpolation=cv2.INTER_AREA)
     skin, other = _masks(small, geometry)
     # Dark or saturated non-skin things must be broad (a sleeve, a glove, a notebook): the
-    # dark side faces a tilted camera sees on dice are thin crescents and vanish here.
-    broad = opened(other, _disc(HAND.object_min_width_mm))
+    # dark side faces a tilted camera sees on dice are thin crescents and vanish here, and so
+    # do whole black or red cubes on a cube board.
+    broad = opened(other, _disc(_object_width(geometry)))
     foreign = cv2.morphologyEx(skin | broad, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     threshold = min_fraction * (HAND.hidden_marker_factor if markers_hidden else 1.0)
     best = HandReading(False)
@@ -82,6 +84,13 @@ def _masks(small: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.n
     other = cv2.bitwise_and(dark_or_saturated, cv2.bitwise_not(skin))
     _mask_markers(other, geometry)
     return skin, other
+
+
+def _object_width(geometry: BoardGeometry) -> int:
+    """The narrowest dark or saturated thing that is not an item of the board's kind."""
+    if geometry.layout.item_kind is ItemKind.CUBE:
+        return HAND.cube_object_min_width_mm
+    return HAND.object_min_width_mm
 
 
 def _disc(diameter: int) -> np.ndarray:

@@ -12,11 +12,17 @@
    while the board does not move);
 4. look for a hand over the board (``vision.board.hand``) -> HAND "hand over board";
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
-6. find and read the dice in the canonical view (``vision.board.dice.find_board_dice``; a die
-   unchanged since the last frame keeps its reading, ``vision.board.dice_reader``);
-7. place every die in its grid cell or among the dice outside the grid, in millimetres, with
-   a lower confidence for a die straddling two cells or sharing a cell; a cell that visibly
-   holds something the reader did not report gets an abstained die (``vision.board.occupancy``).
+6. find and read the items in the canonical view, by the layout's ``item_kind``: dice
+   (``vision.board.dice.find_board_dice``; a die unchanged since the last frame keeps its
+   reading, ``vision.board.dice_reader``), or CubeCourier cubes
+   (``vision.board.cube_reader.BoardCubeReader``: top colour, stack, ring);
+7. on a board played with a marker (the layout's items are ink, or it names ink zones), find
+   the ink in the cells and the ink boxes (``vision.board.ink``);
+8. place every item in its grid cell, a named zone, or among the items outside the grid, in
+   millimetres, with a lower confidence for an item straddling two cells or sharing a cell; ink
+   in the cells without a die and in the ink zones; a cell that visibly holds something the
+   reader did not report and that holds no ink gets an abstained item
+   (``vision.board.occupancy``).
 
 Never raises for a bad frame. A readable frame gives status SETTLED for that one frame: the
 referee must only see views that went through ``vision.board.settle.SettleDetector``.
@@ -27,19 +33,21 @@ May import ``engine.table``, the other ``vision.board`` modules, ``vision.top``,
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 import cv2
 import numpy as np
 
-from engine.table import Cell, Colour, Item, TableView, ViewStatus
-from vision.board.config import MARKERS, PIPELINE
+from engine.table import Cell, Colour, Item, ItemKind, TableView, ViewStatus
+from vision.board.config import CUBES, MARKERS, PIPELINE
+from vision.board.cube_reader import BoardCubeReader
 from vision.board.dice_reader import BoardDiceReader
 from vision.board.geometry import BoardGeometry
 from vision.board.hand import detect_hand
+from vision.board.ink import InkReading, find_ink, reads_ink
 from vision.board.markers import BoardLocation, TrackedWindow, detect_markers, location_from_markers
 from vision.board.occupancy import occupied_cells
 from vision.board.profile import CalibrationProfile
@@ -72,7 +80,9 @@ class BoardReader:
         dice_finder: ``find_dice``-like callable ``(image, expected_size=...)`` returning
             ``DieDetection``-like objects; defaults to a
             ``vision.board.dice_reader.BoardDiceReader`` (``find_board_dice``, the reader made
-            for the canonical board view, reading again only the dice that changed).
+            for the canonical board view, reading again only the dice that changed). A board
+            whose layout plays cubes (``ItemKind.CUBE``) is read by a
+            ``vision.board.cube_reader.BoardCubeReader`` unless a finder is given.
         detect_side: longest side of the downscaled frame used for marker detection.
     """
 
@@ -83,8 +93,11 @@ class BoardReader:
         self.geometry = geometry
         self.profile = profile
         self._find_dice = dice_finder or _default_finder(geometry)
+        cubes = geometry.layout.item_kind is ItemKind.CUBE and dice_finder is None
+        self._cubes = BoardCubeReader(geometry, profile) if cubes else None
         self._detect_side = detect_side
-        self._warper = BoardWarper(geometry)
+        self._margin = round(CUBES.view_margin_mm * geometry.px_per_mm) if self._cubes else 0
+        self._warper = BoardWarper(geometry, margin_px=self._margin)
         self._last: BoardLocation | None = None
         self._unverified = 0
         self._windows: dict[int, TrackedWindow] = {}  # markers' windows, kept between frames
@@ -138,7 +151,9 @@ class BoardReader:
                     hidden: int, seen: tuple[int, ...]) -> TableView:
         extra = {"located": how, "markers_missing": list(location.missing),
                  "location_confidence": location.confidence}
-        warped = self._warper.warp(image, location)
+        view = self._warper.warp(image, location)
+        m, n = self._margin, self.geometry.canonical_px
+        warped = view[m:m + n, m:m + n] if m else view
         hand = detect_hand(warped, self.geometry, markers_hidden=hidden)
         if hand.present:
             return self._unsettled(ViewStatus.HAND, NOTE_HAND, hand=hand.kind, **extra)
@@ -146,10 +161,14 @@ class BoardReader:
             return self._unsettled(ViewStatus.NO_BOARD,
                                    BoardNotFoundError(location.missing).args[0], **extra)
         extra.update(self._light_check(warped))
-        detections = self._find_dice(warped, expected_size=self.geometry.die_px)
-        view = place_dice(detections, self.geometry, location.confidence, extra,
-                          seen_markers=seen,
-                          occupied=lambda: occupied_cells(warped, self.geometry))
+        if self._cubes is not None:
+            detections: Sequence[Any] = self._cubes.read(view, location, m)
+        else:
+            detections = self._find_dice(warped, expected_size=self.geometry.die_px)
+        ink = find_ink(warped, self.geometry) if reads_ink(self.geometry.layout) else None
+        view = place_items(detections, self.geometry, location.confidence, extra,
+                           seen_markers=seen,
+                           occupied=lambda: occupied_cells(warped, self.geometry), ink=ink)
         return with_tiles(view, read_tiles(warped, self.geometry))
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
@@ -230,7 +249,7 @@ def with_tiles(view: TableView, tiles: Mapping[str, Item]) -> TableView:
         return view
     zones = tuple((name, ((tiles[name],) if name in tiles else ()) + items)
                   for name, items in view.zones)
-    return replace(view, zones=zones)
+    return dataclasses.replace(view, zones=zones)
 
 
 def as_bgr(frame: object) -> np.ndarray:
@@ -252,17 +271,19 @@ def as_bgr(frame: object) -> np.ndarray:
     return frame
 
 
-def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
-               location_confidence: float = 1.0,
-               extra: Mapping[str, object] | None = None, *,
-               seen_markers: Sequence[int] = (),
-               occupied: Sequence[Cell] | Callable[[], Sequence[Cell]] = ()) -> TableView:
+def place_items(detections: Sequence[Any], geometry: BoardGeometry,
+                location_confidence: float = 1.0,
+                extra: Mapping[str, object] | None = None, *,
+                seen_markers: Sequence[int] = (),
+                occupied: Sequence[Cell] | Callable[[], Sequence[Cell]] = (),
+                ink: InkReading | None = None) -> TableView:
     """Put detections from the canonical view into grid cells, the layout's named zones and
-    the outside list.
+    the outside list: dice, and cubes with their stack and ring.
 
     Args:
         detections: ``DieDetection``-like objects (x, y in canonical pixels, face, colour,
-            confidence).
+            confidence); a cube's (``vision.board.cubes.CubeDetection``) also has ``kind``
+            "cube", ``stacked`` and ``ringed``, and is read when its colour was named.
         geometry: the board (cells, canonical scale).
         location_confidence: how sure the board location is; softly scales every die.
         extra: diagnostics copied into the view's ``extra``.
@@ -270,10 +291,16 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
             centred on one is a misreading of the printed marker and is dropped (on a hidden
             marker only an abstention is dropped).
         occupied: cells seen to hold something (``vision.board.occupancy``); one the reader gave
-            nothing for gets an abstained die (face None), so the view cannot be trusted. A
+            nothing for gets an abstained item of the layout's kind (a die on a board played
+            with a marker; no face, colour unknown, confidence 0), so the view cannot be trusted. A
             function giving them is called only when a cell got no detection (most frames
             of a game have a die in every cell; the edge map costs 0.4 ms on the development
             machine).
+        ink: the ink found (``vision.board.ink.find_ink``) on a board played with a marker: an
+            ink item in each inked cell that holds no die read (a die lying there is what is
+            seen of it; the reader's abstentions there are its strokes), added to its zone's
+            items for an ink box; an inked cell is not occupied, a cell whose marks are a
+            die's pips is (``InkReading.dice``).
 
     Returns:
         A SETTLED single-frame view. A cell holding two detections keeps the more confident
@@ -287,31 +314,63 @@ def place_dice(detections: Sequence[Any], geometry: BoardGeometry,
     zoned: dict[str, list[Item]] = {}
     for det in detections:
         x_mm, y_mm = geometry.px_to_mm(det.x, det.y)
-        if not _on_board(x_mm, y_mm, geometry, seen_markers, read=det.face is not None):
+        if not _on_board(x_mm, y_mm, geometry, seen_markers, read=_is_read(det)):
             continue
         confidence = float(det.confidence) * scale * straddle_factor(x_mm, y_mm, geometry)
-        die = Item(det.face, _colour(det.colour, geometry.palette), round(confidence, 4),
-                   x_mm, y_mm)
+        die = _item(det, _colour(det.colour, geometry.palette), round(confidence, 4),
+                    x_mm, y_mm)
         cell = geometry.cell_at_mm(x_mm, y_mm)
         if cell is not None:
             cells.setdefault((cell.r, cell.c), []).append(die)
             continue
         zone = geometry.zone_at(x_mm, y_mm)
         (zoned.setdefault(zone.name, []) if zone is not None else outside).append(die)
+    inked = {} if ink is None else {(c.r, c.c): item for c, item in ink.cells.items()
+                                    if not any(d.face for d in cells.get((c.r, c.c), []))}
     if callable(occupied):
-        occupied = occupied() if len(cells) < geometry.rows * geometry.cols else ()
-    unread = [cell for cell in occupied if (cell.r, cell.c) not in cells]
-    for cell in unread:
+        occupied = occupied() if len(cells) + len(inked) < geometry.rows * geometry.cols else ()
+    pips = [] if ink is None else list(ink.dice)
+    unread = [cell for cell in [*occupied, *pips] if (cell.r, cell.c) not in cells
+              and (cell.r, cell.c) not in inked]
+    # what stands unread on a cell is a thing of the board's kind; on a marker board, a die
+    unread_kind = ItemKind.DIE if geometry.layout.item_kind is ItemKind.INK \
+        else geometry.layout.item_kind
+    for cell in dict.fromkeys(unread):
         x_mm, y_mm = geometry.cell_centre_mm(cell)
-        cells[(cell.r, cell.c)] = [Item(None, Colour.UNKNOWN, 0.0, x_mm, y_mm)]
+        cells[(cell.r, cell.c)] = [Item(None, Colour.UNKNOWN, 0.0, x_mm, y_mm, kind=unread_kind)]
+    for place, item in inked.items():
+        cells[place] = [item]
+    for name, items in ink.zones if ink is not None else ():
+        zoned.setdefault(name, []).extend(items)
     grid = tuple(tuple(_one(cells.get((r, c), [])) for c in range(geometry.cols))
                  for r in range(geometry.rows))
     crowded = sorted(f"r{r}c{c}" for (r, c), dice in cells.items() if len(dice) > 1)
+    if ink is not None:
+        extra = {**(extra or {}), "ink": sorted(f"r{r}c{c}" for r, c in inked)}
     info = {**(extra or {}), "crowded": crowded, "unread": [str(cell) for cell in unread]}
     zones = tuple((z.name, reading_order(zoned.get(z.name, []), geometry.die_mm / 2))
                   for z in geometry.zones)
     return TableView(grid=grid, outside=tuple(outside), status=ViewStatus.SETTLED, extra=info,
                      zones=zones)
+
+
+place_dice = place_items  # its name from when only dice were placed
+
+
+def _is_read(det: Any) -> bool:
+    """A die with its face called, a cube with its colour named."""
+    if getattr(det, "kind", "die") == "cube":
+        return bool(det.colour)
+    return det.face is not None
+
+
+def _item(det: Any, colour: Colour, confidence: float, x_mm: float, y_mm: float) -> Item:
+    """The table's item for a detection: a die (the default), or a cube with its stack and
+    ring."""
+    if getattr(det, "kind", "die") != "cube":
+        return Item(det.face, colour, confidence, x_mm, y_mm)
+    return Item(None, colour, confidence, x_mm, y_mm, kind=ItemKind.CUBE,
+                stacked=bool(det.stacked), ringed=bool(det.ringed))
 
 
 def reading_order(items: Sequence[Item], row_mm: float) -> tuple[Item, ...]:
@@ -349,8 +408,8 @@ def _one(dice: list[Item]) -> Item | None:
     best = max(dice, key=lambda d: d.confidence)
     if len(dice) == 1:
         return best
-    return Item(best.face, best.colour, round(best.confidence * PIPELINE.crowded_factor, 4),
-                   best.x_mm, best.y_mm)
+    return dataclasses.replace(best,
+                               confidence=round(best.confidence * PIPELINE.crowded_factor, 4))
 
 
 def straddle_factor(x_mm: float, y_mm: float, geometry: BoardGeometry) -> float:

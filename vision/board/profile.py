@@ -1,8 +1,11 @@
 """The calibration profile: what ``dicekeeper calibrate`` measured, saved as JSON.
 
 A profile records the board, the camera frame size, the frame-to-canonical homography found
-at calibration (a fallback when markers are hidden at start-up) and the colours measured for
-the white and the red die. The creation time is given by the caller (vision reads no clock).
+at calibration (a fallback when markers are hidden at start-up), the colours measured for
+the white and the red die and, on a cube board, the cube colours (black, red, white) with the
+paper's colour under the same light (the cube reader divides both by their paper, so a later
+light is judged against its own paper). The creation time is given by the caller (vision reads
+no clock). Fields added later are optional: a profile written before them still loads.
 
 May import ``vision.errors`` and the standard library (numpy only to hand out the homography).
 """
@@ -24,6 +27,7 @@ FORMAT_VERSION = 1
 FIX = "run `dicekeeper calibrate` to make a new one"
 
 Colour3 = tuple[float, float, float]
+OPTIONAL = ("cube_refs", "paper_ref")  # added after format 1 was first written
 
 
 @dataclass
@@ -38,6 +42,9 @@ class CalibrationProfile:
         white_ref: mean BGR colour of the white die's body under this light.
         red_ref: mean BGR colour of the red die's body under this light.
         version: file format version.
+        cube_refs: on a cube board, median BGR of each cube colour measured ("black", "red",
+            "white"; a colour not seen is left out), under this light.
+        paper_ref: BGR of the board's white paper under the same light.
     """
 
     board: str
@@ -47,6 +54,8 @@ class CalibrationProfile:
     white_ref: Colour3 | None = None
     red_ref: Colour3 | None = None
     version: int = FORMAT_VERSION
+    cube_refs: dict[str, Colour3] | None = None
+    paper_ref: Colour3 | None = None
 
     def __post_init__(self) -> None:
         problem = _problem(self)
@@ -62,8 +71,13 @@ class CalibrationProfile:
         return np.array(self.homography, dtype=np.float64)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return asdict(self)
+        """A JSON-ready dict (the optional cube fields only when measured, so a dice board's
+        profile is written as before they existed)."""
+        data = asdict(self)
+        for key in OPTIONAL:
+            if data[key] is None:
+                del data[key]
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> CalibrationProfile:
@@ -81,9 +95,12 @@ class CalibrationProfile:
         if "board" not in data or "created" not in data:
             raise ProfileError("invalid calibration profile: 'board' and 'created' are required")
         values = dict(data)
-        for key in ("frame_size", "white_ref", "red_ref"):
+        for key in ("frame_size", "white_ref", "red_ref", "paper_ref"):
             if isinstance(values.get(key), list):
                 values[key] = tuple(values[key])
+        if isinstance(values.get("cube_refs"), dict):
+            values["cube_refs"] = {k: tuple(v) if isinstance(v, list) else v
+                                   for k, v in values["cube_refs"].items()}
         return cls(**values)
 
     def save(self, path: Path | str) -> None:
@@ -142,10 +159,23 @@ def _problem(p: CalibrationProfile) -> str:
         return "homography must be a 3x3 list of finite numbers"
     if p.homography is not None and not _is_invertible(p.homography):
         return "homography is singular (it maps the board onto a line or a point)"
-    for name in ("white_ref", "red_ref"):
+    for name in ("white_ref", "red_ref", "paper_ref"):
         value = getattr(p, name)
         if value is not None and not _is_colour(value):
             return f"{name} must be three numbers from 0 to 255"
+    return _cube_refs_problem(p.cube_refs)
+
+
+CUBE_COLOURS = ("black", "red", "white")
+
+
+def _cube_refs_problem(refs: object) -> str:
+    if refs is None:
+        return ""
+    if not isinstance(refs, dict) or not set(refs) <= set(CUBE_COLOURS):
+        return f"cube_refs must map some of {', '.join(CUBE_COLOURS)} to colours"
+    if not all(_is_colour(v) for v in refs.values()):
+        return "cube_refs colours must be three numbers from 0 to 255"
     return ""
 
 

@@ -2,12 +2,16 @@
 
 ``BoardReader.read`` gives one reading per frame; its status is ``SETTLED`` when the frame
 itself was readable. ``SettleDetector.update`` passes a view on as ``SETTLED`` only after
-``frames_needed`` consecutive readable frames agree on every grid cell (face and colour) and on
-the dice outside the grid (same count and faces, positions within a few millimetres). A hand,
-a lost board, an unreadable frame or a die the reader abstained on (rolling, cocked) never
-produces a settled view; it restarts the count. A die abstained on for ``frames_needed``
-frames in a row is named for the player to straighten or reroll (``TableView.unread_note``:
-"straighten or reroll r1c2").
+``frames_needed`` consecutive readable frames agree on every grid cell (face, colour and, for a
+cube, the stack), on the items outside the grid and on those of each named zone (same count,
+faces and colours, positions within a few millimetres). A hand, a lost board, an unreadable
+frame or an item the reader abstained on (a die rolling or cocked: no face; a cube whose colour
+was not named) never produces a settled view; it restarts the count. A die abstained on for
+``frames_needed`` frames in a row is named for the player to straighten or reroll
+(``TableView.unread_note``: "straighten or reroll r1c2"), a cube likewise ("can't read the cube
+on r1c2"). The ring is not compared: the referee tracks which cube wears it from the moves
+(the camera's ring is not used), so a ring seen in one frame and not the next must not delay
+a settled view.
 
 May import ``engine.table`` only (no OpenCV, no clock: one call per frame).
 """
@@ -17,9 +21,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
+from engine.table import Cell, Colour, Item, ItemKind, TableView, ViewStatus
 
 NOTE_MOVING = "dice moving"
+NOTE_CUBES_MOVING = "cubes moving"
 
 
 class SettleDetector:
@@ -60,14 +65,15 @@ class SettleDetector:
         if any(unread(d) for d in view.dice()):
             self._window.clear()
             self._abstaining += 1
-            note = view.unread_note() if self._abstaining >= self.frames_needed else NOTE_MOVING
+            note = (unread_note(view) if self._abstaining >= self.frames_needed
+                    else _moving_note(view))
             return _moving(view, note)
         self._abstaining = 0
         if not all(self.agree(old, view) for old in self._window):
             self._window.clear()
         self._window = (self._window + [view])[-self.frames_needed:]
         if len(self._window) < self.frames_needed:
-            return _moving(view, NOTE_MOVING)
+            return _moving(view, _moving_note(view))
         return merge(self._window)
 
     def agree(self, a: TableView, b: TableView) -> bool:
@@ -93,10 +99,28 @@ def unread(item: Item) -> bool:
     return item.colour is Colour.UNKNOWN
 
 
+def unread_note(view: TableView) -> str:
+    """What to ask of the player about an item read nowhere near well enough: a die's note
+    (``TableView.unread_note``), else the first cube whose colour is unknown ("can't read the
+    cube on r1c2", "... beside the board")."""
+    note = view.unread_note()
+    if note:
+        return note
+    for r, row in enumerate(view.grid):
+        for c, item in enumerate(row):
+            if item is not None and unread(item):
+                return f"can't read the {item.kind.value} on {Cell(r, c)}"
+    return "can't read an item beside the board"
+
+
+def _moving_note(view: TableView) -> str:
+    return NOTE_CUBES_MOVING if any(d.kind is ItemKind.CUBE for d in view.dice()) else NOTE_MOVING
+
+
 def _key(die: Item | None) -> tuple[object, ...] | None:
     if die is None:
         return None
-    return (die.face, die.colour.value, die.kind.value, die.stacked, die.ringed)
+    return (die.face, die.colour.value, die.kind.value, die.stacked)
 
 
 def match_outside(a: Sequence[Item], b: Sequence[Item],

@@ -30,12 +30,16 @@ class BoardWarper:
         geometry: the board (canonical view size).
         still_px: how far (frame pixels) the board's outline and centre may have moved since
             the maps were built for them to be used again.
+        margin_px: the view also shows this many canonical pixels beyond the board square on
+            each side (the cube reader looks at tops pushed past the board's edge); the board
+            square is then ``view[m:m + n, m:m + n]``.
     """
 
     def __init__(self, geometry: BoardGeometry, *,
-                 still_px: float = MARKERS.still_px) -> None:
+                 still_px: float = MARKERS.still_px, margin_px: int = 0) -> None:
         self.geometry = geometry
         self.still_px = still_px
+        self.margin_px = margin_px
         n = geometry.canonical_px
         # the view's corners and centre: where they fall in the frame says if the board moved
         self._corners = np.array([[0, 0], [n, 0], [n, n], [0, n], [n / 2, n / 2]], np.float64)
@@ -45,10 +49,14 @@ class BoardWarper:
         self.builds = 0  # how many times the maps were made (for tests and diagnostics)
 
     def warp(self, frame: np.ndarray, location: BoardLocation) -> np.ndarray:
-        """The canonical view of ``frame`` (``vision.board.markers.warp_board``'s result)."""
+        """The canonical view of ``frame`` (``vision.board.markers.warp_board``'s result, with
+        the margin around it when there is one)."""
         outline = location.canonical_to_frame(self._corners)
         if not self._still(outline, location.frame_size):
-            self._maps = _fixed_point_maps(location.homography, self.geometry.canonical_px)
+            m = self.margin_px
+            shifted = location.homography if not m else np.array(
+                [[1, 0, m], [0, 1, m], [0, 0, 1.0]]) @ location.homography
+            self._maps = _fixed_point_maps(shifted, self.geometry.canonical_px + 2 * m)
             self._outline, self._frame_size = outline, location.frame_size
             self.builds += 1
         assert self._maps is not None

@@ -1,7 +1,8 @@
 """Every threshold of the shared top-face reader (``vision.top``), in one frozen config, and
 skin's colour for the two hand checks.
 
-``READER`` is the configuration the readers use; a field is read as ``READER.field``. Each
+``READER`` is the configuration the readers use; a field is read as ``READER.field``;
+``CUBE_COLOUR`` is that of the cube-face colour classifier (``vision.top.cube_colour``). Each
 field's comment says what it means; the evidence behind a value (which photos, which sweep)
 is in the commit that set it. The finders' own thresholds are in ``vision.board.config`` and
 ``vision.photo.config``; both take the confidence a face is called at from here
@@ -151,6 +152,46 @@ class ColourConfig:
     min_value: int = 45  # ... and this bright
 
 
+@dataclass(frozen=True)
+class CubeColourConfig:
+    """Naming a cube face's colour black, red or white (``vision.top.cube_colour``), on pixels
+    divided by the white paper's colour under the same light (paper = 1 in each channel)."""
+
+    # the references when calibration measured none: the board file's black, red and white
+    # (K 30,30,30, R 200,35,45, W 240,240,235 on 250 paper) as fractions of the paper, BGR
+    black_ref: tuple[float, float, float] = (0.12, 0.12, 0.12)
+    red_ref: tuple[float, float, float] = (0.18, 0.14, 0.8)
+    white_ref: tuple[float, float, float] = (0.94, 0.96, 0.96)
+    # a pixel's chroma / its brightness (below, chroma of the darkest pixels is noise)
+    brightness_floor: float = 0.05
+    red_min_chroma: float = 0.15  # a red pixel's chroma along the red reference's hue, at least
+    # ... at least this where the pixel is darker than the black-white split (the tint warm light,
+    # a clipped paper channel or sensor noise give a black face is not red; a red face in
+    # shade keeps its full chroma)
+    red_min_chroma_dark: float = 0.5
+    # degrees a red pixel's hue may turn from the red reference towards magenta (cooler reds,
+    # no other cube colour that way) and towards orange (skin, wood, warm light on white)
+    red_hue_tolerance: tuple[float, float] = (25.0, 15.0)
+    neutral_max_chroma: float = 0.35  # a white or black pixel's relative chroma, at most
+    # a neutral pixel is white above, black below, the geometric mean of the references'
+    # brightness; a pixel this factor either side of it is neither (shade of white or glare
+    # on black)
+    neutral_gap: float = 1.15
+    red_share: float = 0.4  # of the face's pixels red: the face is red (glare, symbol the rest)
+    # of the face's pixels white (black): the face is white (black), if red pixels (a warm tint,
+    # a neighbour in the box) are at most ``other_red_ratio`` of them and the other shade has
+    # less than half as many
+    neutral_share: float = 0.5
+    other_red_ratio: float = 0.2
+    full_share: float = 0.85  # a share this large calls the colour with full confidence
+    min_confidence: float = 0.6  # a colour is named at this confidence (the referee's threshold)
+    # the paper's colour in a photo without a board: the brightest tenth of the pixels whose
+    # saturation is below this
+    paper_saturation: float = 0.3
+    paper_top: float = 90.0  # percentile of brightness above which the paper is sampled
+
+
 READER = ReaderConfig()
 SKIN = SkinConfig()
+CUBE_COLOUR = CubeColourConfig()
 COLOURS = ColourConfig()

@@ -13,11 +13,11 @@ from engine import fast_alone
 from engine.clock import Countdown, NoClock
 from engine.game import Chance, GameBase, GameInfo
 from engine.games.horizontal_vertical import notation, referee, setup, view_text
-from engine.games.horizontal_vertical.advisory import winnable
 from engine.games.horizontal_vertical.board import GAME_NAME, Board, load_board
 from engine.games.horizontal_vertical.layout import board_layout
 from engine.games.horizontal_vertical.marks import PASS_ZONE, ROLL_ZONE
 from engine.games.horizontal_vertical.moves import Move
+from engine.games.horizontal_vertical.panel import panel as game_panel
 from engine.games.horizontal_vertical.spot import SIZE
 from engine.games.horizontal_vertical.state import State
 from engine.layout import Layout
@@ -105,13 +105,11 @@ class HorizontalVertical(GameBase):
         return not move.startswith("roll=")
 
     def panel(self, state: State) -> Panel:
-        """The roll in view and the passes used; "no longer winnable" once every row, or every
-        column, is dead or out of reach (the HV 1.6 advisory)."""
-        roll = "roll " + ",".join(map(str, state.roll)) if state.roll else "roll the dice"
-        lines: tuple[str, ...] = (roll, f"passes {state.passes}/3")
-        if state.outcome is None and not winnable(state):
-            lines += ("no longer winnable",)
-        return Panel(lines=lines)
+        """The roll in view and the passes used, "no longer winnable" first once every row, or
+        every column, is dead or out of reach (the HV 1.6 advisory); the grid's sketch; the
+        write, pass or roll the buttons may enter, as a walk through the legal moves
+        (``horizontal_vertical.panel``)."""
+        return game_panel(state)
 
     def end_text(self, state: State | None, outcome: Outcome, score: int | None,
                  remaining: float | None, moves: int) -> str:

@@ -21,7 +21,7 @@ from engine.table import Colour, ItemKind
 
 DEFAULT = Layout(name="horizontal-vertical", rows=5, cols=5, cell_mm=22.0, size_mm=280.0,
                  marker_mm=22.0, item_mm=16.0, item_kind=ItemKind.INK,
-                 palette=(Colour.WHITE,),
+                 palette=(Colour.WHITE,), ink_zones=(PASS_ZONE,),
                  footer="Dicekeeper · roll the three dice in the roll zone · tick a box per pass")
 
 LABEL_MM = 11.0        # depth of a row or column label box

@@ -12,10 +12,11 @@ from dataclasses import replace
 from engine import fast_alone
 from engine.clock import Clock, NoClock
 from engine.game import Chance, GameBase, GameInfo
-from engine.games.no_gaps import advisory, notation, picture, referee, setup
+from engine.games.no_gaps import notation, picture, referee, setup
 from engine.games.no_gaps.board import DICE, Board, load_board
 from engine.games.no_gaps.layout import board_layout
 from engine.games.no_gaps.moves import Move
+from engine.games.no_gaps.panel import panel as game_panel
 from engine.games.no_gaps.state import State
 from engine.layout import Layout
 from engine.outcome import Outcome
@@ -86,14 +87,11 @@ class NoGaps(GameBase):
         return State.settled(board, 0, (), faces, (), (), 0, None)
 
     def panel(self, state: State) -> Panel:
-        """The rerolls used, the last tile drawn, and "no longer winnable" once the game is
-        proven impossible to complete (the advisory of section 3.6, ``advisory``)."""
-        lines: tuple[str, ...] = (f"rerolls {state.rerolls}/4",)
-        if state.last is not None:
-            lines += (f"last tile {state.last}",)
-        if state.outcome is None and advisory.no_longer_winnable(state):
-            lines += ("no longer winnable",)
-        return Panel(lines=lines)
+        """The rerolls used and the last tile drawn, "no longer winnable" first once the game
+        is proven impossible to complete (the advisory of section 3.6, ``advisory``); the
+        grid's sketch; the tile, 6 set aside or reroll the buttons may enter, as a walk
+        through the legal moves (``no_gaps.panel``)."""
+        return game_panel(state)
 
     def end_text(self, state: State | None, outcome: Outcome, score: int | None,
                  remaining: float | None, moves: int) -> str:
