@@ -166,10 +166,10 @@ class BoardReader:
         else:
             detections = self._find_dice(warped, expected_size=self.geometry.die_px)
         ink = find_ink(warped, self.geometry) if reads_ink(self.geometry.layout) else None
-        view = place_items(detections, self.geometry, location.confidence, extra,
-                           seen_markers=seen,
-                           occupied=lambda: occupied_cells(warped, self.geometry), ink=ink)
-        return with_tiles(view, read_tiles(warped, self.geometry))
+        table = place_items(detections, self.geometry, location.confidence, extra,
+                            seen_markers=seen,
+                            occupied=lambda: occupied_cells(warped, self.geometry), ink=ink)
+        return with_tiles(table, read_tiles(warped, self.geometry))
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
         """Compare the paper's brightness with the white die measured at calibration.
