@@ -1,5 +1,5 @@
-"""``dicekeeper bench``: dispatch to the accuracy, latency, hard-dice, board, ink, cube-colour
-or rendered-cube benchmark.
+"""``dicekeeper bench``: dispatch to the accuracy, latency, hard-dice, board, tiles, ink,
+cube-colour or rendered-cube benchmark.
 
 Each benchmark module is imported only when chosen; ``bench colours`` without ``--dataset``
 runs ``bench.die_colours`` (PlayMe's six die colours on rendered boards). ``add_cube_benches``
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 BENCHES = {"accuracy": "bench.accuracy", "latency": "bench.latency", "hard": "bench.hard_dice",
-           "board": "bench.board_dice", "ink": "bench.ink", "colours": "bench.colours",
-           "cubes": "bench.cubes"}
+           "board": "bench.board_dice", "tiles": "bench.tiles", "ink": "bench.ink",
+           "colours": "bench.colours", "cubes": "bench.cubes"}
 
 
 DIE_COLOURS = "bench.die_colours"

@@ -30,11 +30,14 @@ BODY_COLOURS: dict[str, tuple[int, int, int]] = {
     "black": (34, 32, 32),
     "blue": (160, 84, 24),
     "green": (70, 132, 36),
+    "slate": (196, 166, 132),
     "yellow": (52, 204, 238),
 }
 """Body colours (BGR) of the supported dice. ``translucent-red`` is a dark see-through red;
-black, blue and green are the common dice of a third and fourth player (2 1 6); yellow is
-PlayMe's sixth colour (the Caterpillar's)."""
+black, blue and green are the common dice of a third and fourth player (2 1 6); ``slate`` is
+the light slate blue of Bossa's tiles (``calibration.tile_art``), the body of its start dice,
+one with white pips and one with black pips; yellow is PlayMe's sixth colour (the
+Caterpillar's)."""
 
 PIP_COLOURS: dict[str, tuple[int, int, int]] = {
     "black": (32, 30, 30),
@@ -45,7 +48,7 @@ PIP_COLOURS: dict[str, tuple[int, int, int]] = {
 """Pip colours (BGR) that ``pip_colour`` may name."""
 
 DEFAULT_PIPS = {"white": "black", "cream": "black", "red": "white", "translucent-red": "white",
-                "black": "white", "blue": "white", "green": "white",
+                "black": "white", "blue": "white", "green": "white", "slate": "white",
                 "yellow": "black"}
 
 PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -87,7 +90,7 @@ def draw_die(face: int, colour: str = "white", size_px: int = 64, angle: float =
     Args:
         face: top face, 1..6.
         colour: body colour: ``"white"``, ``"red"``, ``"cream"``, ``"translucent-red"``,
-            ``"black"``, ``"blue"``, ``"green"`` or ``"yellow"``.
+            ``"black"``, ``"blue"``, ``"green"``, ``"slate"`` or ``"yellow"``.
         size_px: die edge length in output pixels (a 16 mm die), 8..400.
         angle: rotation in degrees, counter-clockwise as seen on screen; any value.
         pip_colour: ``"black"``, ``"white"``, ``"gold"`` or ``"blue"``; default black on white,

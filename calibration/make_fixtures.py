@@ -25,7 +25,11 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
   button presses that enter moves, ``session.json`` ``presses``) and ``playme-standard/``
   (the round tile, six die colours, "Play me!" pressed),
   in the same form; their ``expected.json`` lists the moves and the illegal actions as the
-  session records them.
+  session records them;
+- ``device/sessions/bossa-regular/``: the recorded Bossa session of
+  ``calibration.scripts.bossa`` in the same form, its ``session.json`` also holding the
+  players' button presses and its ``expected.json`` the moves, the warning and the move
+  entered with the buttons.
 
 May import: calibration, engine, vision; prints only in ``main``.
 """
@@ -44,7 +48,14 @@ import numpy as np
 
 from calibration import cube_session
 from calibration.board_files import load_layout
-from calibration.scripts import growing_nine, horizontal_vertical, no_gaps, pairing_five, playme
+from calibration.scripts import (
+    bossa,
+    growing_nine,
+    horizontal_vertical,
+    no_gaps,
+    pairing_five,
+    playme,
+)
 from calibration.scripts import two_one_six as ts_script
 from calibration.scripts.frames import GameScript, check
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
@@ -70,6 +81,8 @@ GAME_SESSIONS = {"growing-nine-a": growing_nine.build_script,
 SESSION_QUALITY = {"horizontal-vertical-total": 70}
 """JPEG quality of a session's frames where not ``JPEG_QUALITY`` (the A3 board of Horizontal
 & Vertical: its 100-odd frames stay under 4 MB)."""
+BOSSA_SESSION = bossa.SESSION_NAME
+"""The recorded Bossa session's folder (``calibration.scripts.bossa``, ``write_bossa_session``)."""
 BASE = Scene(board=BOARDS["simple"], grid=((2, 5, 1), (4, 6, 3), (6, 2, 3)), red_cell=(1, 2),
              loose=(Die(4, x_mm=152.0, y_mm=64.0, angle=17.0, style_seed=5),),
              pose=Pose(pitch_deg=4.0, roll_deg=3.0), layout_seed=11, table_seed=3)
@@ -274,6 +287,31 @@ def write_game_session(out: Path, name: str, script: GameScript | None = None) -
     return folder
 
 
+def write_recorded(out: Path, name: str, scenes: list[Scene], session: dict[str, object],
+                   expected: dict[str, object]) -> Path:
+    """Render and write a recorded session's folder ``out/name``: ``frames/000.jpg`` ...
+    (each scene with sensor-noise seed 1000 + its number, JPEG quality 85), ``session.json``
+    and ``expected.json``; returns the folder."""
+    folder = out / name
+    frames_dir = folder / "frames"
+    frames_dir.mkdir(parents=True, exist_ok=True)
+    for old in frames_dir.glob("*.jpg"):
+        old.unlink()
+    for i, scene in enumerate(scenes):
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(scene, seed=1000 + i))
+    _write_json(folder / "session.json", session)
+    _write_json(folder / "expected.json", expected)
+    return folder
+
+
+def write_bossa_session(out: Path) -> Path:
+    """The recorded Bossa session (``calibration.scripts.bossa``): its folder under ``out``."""
+    script = bossa.build_script()
+    session, expected = bossa.documents(script)
+    return write_recorded(out, bossa.SESSION_NAME, [f.scene for f in script.frames], session,
+                          expected)
+
+
 def _write_jpeg(path: Path, image: np.ndarray, quality: int = JPEG_QUALITY) -> None:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
@@ -291,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=default_fixtures_dir())
     parser.add_argument("--sessions", type=Path, default=default_sessions_dir())
     parser.add_argument("--only", choices=("frames", "session", "cubes", "two-one-six",
-                                           *GAME_SESSIONS), default=None)
+                                           *GAME_SESSIONS, BOSSA_SESSION), default=None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     try:
@@ -306,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
         for name in GAME_SESSIONS:
             if args.only in (None, name):
                 print(f"session in {write_game_session(args.sessions, name)}")
+        if args.only in (None, BOSSA_SESSION):
+            print(f"session in {write_bossa_session(args.sessions)}")
     except OSError as exc:
         print(f"make_fixtures: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1

@@ -11,7 +11,9 @@ output size). ``render_scene(scene, seed=...)`` turns it into a BGR photo:
 2. the dice are drawn with ``dice_art`` on a layer 16 mm above the board (their top faces),
    plus darker copies at lower heights that show the sides a perspective camera sees;
    cubes are drawn face by face in perspective with ``cube_art`` (farthest first), and the
-   shadows of things out of view (``Shadow``) darken the board and the cubes under them;
+   shadows of things out of view (``Shadow``) darken the board and the cubes under them; dot
+   tiles and action tokens (``tile_art``, Bossa) the same way as dice at their thickness,
+   lowest first and before the dice (a scene without them renders as before);
 3. a hand (arm, palm, fingers) is drawn on a plane above the dice;
 4. uneven light (tinted by its colour temperature when it has one), sensor noise, Gaussian
    blur and a JPEG round trip finish the photo.
@@ -23,7 +25,7 @@ The layout of a scene (die jitter and rotation, the table texture) comes from th
 ``seed`` only changes sensor noise. Seeded ``numpy.random.Generator`` only.
 
 May import: calibration.dice_art, calibration.cube_art, calibration.board_art,
-calibration.ink_art, engine (the layout, cells), numpy, cv2.
+calibration.ink_art, calibration.tile_art, engine (the layout, cells), numpy, cv2.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from calibration.board_art import draw_board
 from calibration.cube_art import RING, TableCube, draw_cube, shadow_polygon
 from calibration.dice_art import draw_die
 from calibration.ink_art import Ink, draw_ink
+from calibration.tile_art import draw_back, draw_tile, draw_token
 from engine.layout import Layout
 from engine.table import Cell
 
@@ -61,6 +64,8 @@ class Die:
         motion_mm: length of motion blur (a die sliding or rolling); 0 is still.
         motion_angle: direction of the motion, degrees.
         style_seed: small variations of the drawn die (pip shape).
+        pip_colour: a ``dice_art`` pip colour; None: the body's usual one (Bossa's start dice
+            are ``"slate"`` dice with ``"white"`` or ``"black"`` pips).
     """
 
     face: int
@@ -71,6 +76,46 @@ class Die:
     tilt: float = 0.0
     motion_mm: float = 0.0
     motion_angle: float = 0.0
+    style_seed: int = 0
+    pip_colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A dot tile (``calibration.tile_art``) lying on the table, its edge the board's item size.
+
+    Attributes:
+        white, black: its white and black pips.
+        x_mm, y_mm: centre in board millimetres; angle: rotation in degrees.
+        face_up: False shows its plain back.
+        level: 0 on the board, 1 on another tile (a Stack's layer), ...
+        style_seed: small variations of the drawn tile.
+    """
+
+    white: int
+    black: int
+    x_mm: float = 0.0
+    y_mm: float = 0.0
+    angle: float = 0.0
+    face_up: bool = True
+    level: int = 0
+    style_seed: int = 0
+
+
+@dataclass(frozen=True)
+class Token:
+    """A round action token (``calibration.tile_art.draw_token``) lying on the table.
+
+    Attributes:
+        letter: printed on its face; up: face up (unused) or down.
+        x_mm, y_mm: centre in board millimetres; angle: rotation in degrees.
+    """
+
+    letter: str
+    up: bool = True
+    x_mm: float = 0.0
+    y_mm: float = 0.0
+    angle: float = 0.0
     style_seed: int = 0
 
 
@@ -211,7 +256,9 @@ class Scene:
         blur: Gaussian blur sigma in output pixels.
         jpeg_quality: 1..100; 0 skips the JPEG round trip.
         size: output (width, height).
-        tiles: flat tiles lying on the board (drawn on the paper, under dice and hands).
+        tiles: dot tiles on the table (Bossa); tokens: action tokens on it.
+        flat_tiles: flat tiles lying on the board (PlayMe's round tile: drawn on the paper,
+            under dice and hands).
     """
 
     board: Layout
@@ -236,7 +283,9 @@ class Scene:
     blur: float = 0.6
     jpeg_quality: int = 85
     size: tuple[int, int] = (640, 480)
-    tiles: tuple[FlatTile, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    flat_tiles: tuple[FlatTile, ...] = ()
 
     def grid_dice(self) -> dict[tuple[int, int], Die]:
         """The die drawn on each occupied cell, with its place and rotation."""
@@ -438,7 +487,7 @@ def _draw_plane(scene: Scene, raster: Raster) -> np.ndarray:
     draw_ink(plane, scene.ink, raster.px_per_mm, (raster.x0_mm, raster.y0_mm))
     for marker_id in scene.covered_markers:
         _draw_cover(plane, scene.board, marker_id, raster)
-    for tile in scene.tiles:
+    for tile in scene.flat_tiles:
         x0, y0 = raster.to_px(tile.x_mm - tile.w_mm / 2, tile.y_mm - tile.h_mm / 2)
         x1, y1 = raster.to_px(tile.x_mm + tile.w_mm / 2, tile.y_mm + tile.h_mm / 2)
         cv2.rectangle(plane, (round(x0), round(y0)), (round(x1), round(y1)),
@@ -484,8 +533,9 @@ def _draw_cover(plane: np.ndarray, board: Layout, marker_id: int, raster: Raster
 
 @lru_cache(maxsize=512)
 def _die_image(face: int, colour: str, size_px: int, angle_deg: int, tilt: float,
-               style_seed: int) -> tuple[np.ndarray, np.ndarray]:
-    bgr, alpha = draw_die(face, colour, size_px, float(angle_deg), tilt=tilt, seed=style_seed)
+               style_seed: int, pip_colour: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    bgr, alpha = draw_die(face, colour, size_px, float(angle_deg), pip_colour=pip_colour,
+                          tilt=tilt, seed=style_seed)
     a = alpha.astype(np.float32) / 255.0
     return bgr.astype(np.float32) / 255.0 * a[..., None], a
 
@@ -493,7 +543,7 @@ def _die_image(face: int, colour: str, size_px: int, angle_deg: int, tilt: float
 def _die_patch(die: Die, size_px: int, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """Premultiplied colour and alpha of one die, motion-blurred if it moves."""
     colour, alpha = _die_image(die.face, die.colour, size_px, round(die.angle) % 360,
-                               round(die.tilt), die.style_seed)
+                               round(die.tilt), die.style_seed, die.pip_colour)
     if die.motion_mm <= 0:
         return colour, alpha
     kernel = _motion_kernel(die.motion_mm * px_per_mm, die.motion_angle)
@@ -573,6 +623,91 @@ def _square_mm(cx: float, cy: float, half: float, angle: float) -> list[tuple[fl
             for u, v in ((-half, -half), (half, -half), (half, half), (-half, half))]
 
 
+# --------------------------------------------------------------------------- tiles and tokens
+
+
+TILE_THICKNESS_MM = 4.0   # a dot tile; a Stack's layer lies this much higher
+TOKEN_THICKNESS_MM = 2.5
+TOKEN_MM = 17.0           # an action token's diameter
+
+
+@lru_cache(maxsize=1024)
+def _tile_image(white: int, black: int, face_up: bool, size_px: int, angle_deg: int,
+                style_seed: int) -> tuple[np.ndarray, np.ndarray]:
+    if face_up:
+        bgr, alpha = draw_tile(white, black, size_px, float(angle_deg), seed=style_seed)
+    else:
+        bgr, alpha = draw_back(size_px, float(angle_deg), seed=style_seed)
+    a = alpha.astype(np.float32) / 255.0
+    return bgr.astype(np.float32) / 255.0 * a[..., None], a
+
+
+@lru_cache(maxsize=256)
+def _token_image(letter: str, up: bool, size_px: int, angle_deg: int,
+                 style_seed: int) -> tuple[np.ndarray, np.ndarray]:
+    bgr, alpha = draw_token(letter, up, size_px, float(angle_deg), seed=style_seed)
+    a = alpha.astype(np.float32) / 255.0
+    return bgr.astype(np.float32) / 255.0 * a[..., None], a
+
+
+def _piece_layers(scene: Scene, raster: Raster) -> list[tuple[float, float, np.ndarray]]:
+    """(bottom mm, top mm, premultiplied BGRA of the pieces' tops) for each height at which
+    pieces lie: the tokens, then the tiles level by level."""
+    layers = []
+    if scene.tokens:
+        size = max(8, round(TOKEN_MM * raster.px_per_mm))
+        patches = [(_token_image(t.letter, t.up, size, round(t.angle) % 360, t.style_seed),
+                    t.x_mm, t.y_mm) for t in scene.tokens]
+        layers.append((0.0, TOKEN_THICKNESS_MM, _patch_layer(patches, raster)))
+    size = max(8, round(scene.board.item_mm * raster.px_per_mm))
+    for level in sorted({t.level for t in scene.tiles}):
+        patches = [(_tile_image(t.white, t.black, t.face_up, size, round(t.angle) % 360,
+                                t.style_seed), t.x_mm, t.y_mm)
+                   for t in scene.tiles if t.level == level]
+        bottom = level * TILE_THICKNESS_MM
+        layers.append((bottom, bottom + TILE_THICKNESS_MM, _patch_layer(patches, raster)))
+    return layers
+
+
+def _patch_layer(patches: list[tuple[tuple[np.ndarray, np.ndarray], float, float]],
+                 raster: Raster) -> np.ndarray:
+    colour = np.zeros((raster.height, raster.width, 3), np.float32)
+    alpha = np.zeros((raster.height, raster.width), np.float32)
+    for (c, a), x_mm, y_mm in patches:
+        x, y = raster.to_px(x_mm, y_mm)
+        _over(colour, alpha, c, a, x, y)
+    return np.dstack([colour, alpha])
+
+
+def _add_pieces(image: np.ndarray, scene: Scene, raster: Raster, camera: Camera) -> None:
+    """Tiles and tokens, lowest first: each layer's sides (a darker copy half way up) and
+    then its tops, in perspective."""
+    sub = _dice_raster(raster, scene.board.size_mm)
+    roi = board_roi(camera, scene.board, DICE_PAD_MM)
+    x, y, w, h = roi
+    view = image[y:y + h, x:x + w]
+    side = np.array([0.5, 0.5, 0.5, 1.0], np.float32)
+    for bottom, top, layer in _piece_layers(scene, sub):
+        _composite(view, warp_to_camera(layer * side, sub, camera, (bottom + top) / 2, roi))
+        _composite(view, warp_to_camera(layer, sub, camera, top, roi))
+
+
+def pieces_shadow(scene: Scene, raster: Raster) -> np.ndarray:
+    """Soft shadows the tiles and tokens cast on the table, 0..1 (fainter than a die's)."""
+    coarse = raster.coarse(4)
+    mask = np.zeros((coarse.height, coarse.width), np.float32)
+    away = math.radians(scene.light.gradient_angle + 180.0)
+    ox, oy = math.cos(away), math.sin(away)
+    pieces = [(t.x_mm, t.y_mm, scene.board.item_mm / 2, t.angle) for t in scene.tiles]
+    pieces += [(t.x_mm, t.y_mm, TOKEN_MM / 2.2, t.angle) for t in scene.tokens]
+    for x_mm, y_mm, half, angle in pieces:
+        pts = _square_mm(x_mm + 1.2 * ox, y_mm + 1.2 * oy, half + 0.5, angle)
+        poly = np.array([coarse.to_px(*p) for p in pts]) * 16
+        cv2.fillConvexPoly(mask, poly.astype(np.int32), 0.35, lineType=cv2.LINE_AA, shift=4)
+    mask = cv2.GaussianBlur(mask, (0, 0), 1.2 * coarse.px_per_mm)
+    return cv2.resize(mask, (raster.width, raster.height), interpolation=cv2.INTER_LINEAR)
+
+
 # --------------------------------------------------------------------------- the hand
 
 
@@ -646,11 +781,15 @@ def render_scene(scene: Scene, *, seed: int) -> np.ndarray:
     plane = _draw_plane(scene, raster)
     shadow = _shadow_mask(dice, scene.hand, raster, scene.light.gradient_angle,
                           scene.board.item_mm)
+    if scene.tiles or scene.tokens:
+        shadow = np.maximum(shadow, pieces_shadow(scene, raster))
     if scene.cubes:
         shadow = np.maximum(shadow, _cube_shadows(scene.cubes, raster,
                                                   scene.light.gradient_angle))
     plane *= (1.0 - shadow)[..., None]
     image = warp_to_camera(plane, raster, camera)
+    if scene.tiles or scene.tokens:
+        _add_pieces(image, scene, raster, camera)
     _add_dice(image, dice, raster, camera, scene.board)
     if scene.cubes:
         _add_cubes(image, scene.cubes, camera, scene.light.gradient_angle)

@@ -177,8 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="snapshot.png", metavar="PNG",
                    help="where to save the annotated image (default: snapshot.png)")
 
-    p = sub.add_parser("bench", help="accuracy, latency, hard-dice, board, ink, cube-colour "
-                                      "and rendered-cube benchmarks")
+    p = sub.add_parser("bench", help="accuracy, latency, hard-dice, board, tiles, ink, "
+                                      "cube-colour and rendered-cube benchmarks")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
     b = bsub.add_parser("accuracy", help="die finder and reader on labelled photos")
     b.add_argument("--dataset", required=True, help="a folder in the realdata manifest format")
@@ -197,6 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seeds", type=int, default=100, help="scenes drawn per kind")
     b = bsub.add_parser("board", help="wrong faces on rendered board photos (the game's reader)")
     b.add_argument("--scenes", type=int, default=200, help="board photos rendered")
+    b = bsub.add_parser("tiles", help="dot tiles read on rendered Bossa board photos")
+    b.add_argument("--scenes", type=int, default=100, help="board photos rendered")
     b = bsub.add_parser("ink", help="marker ink found and missed on rendered boards")
     b.add_argument("--boards", type=int, default=40, help="board photos rendered")
     add_cube_benches(bsub)  # colours, cubes: the same arguments as ``python -m bench``

@@ -345,9 +345,9 @@ def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
 
 
 def _render_turn(draw: ImageDraw.ImageDraw, model: Game) -> None:
-    """A game without a clock: whose turn, the last move and the game's lines on the left,
-    the board's sketch on the right. A game that words the turn itself ("B rolled 3") says
-    in its lines what else to show ("last A5@r2c3")."""
+    """A game without a clock: whose turn, the last move and the game's first line on the
+    left, the board's sketch on the right, the game's further lines below them. A game that
+    words the turn itself ("B rolled 3") says in its lines what else to show ("last A5@r2c3")."""
     width = WIDTH - (_sketch_width(model.sketch) + 4 if model.sketch else 0)
     turn = f"P{model.to_move} to move" if model.to_move is not None else "playing"
     text, size = _fit(model.turn or turn, width - 2, 16)
@@ -358,6 +358,26 @@ def _render_turn(draw: ImageDraw.ImageDraw, model: Game) -> None:
         _text(draw, (0, 29), *_fit(facts[0], width - 2, 9))
     if model.sketch is not None:
         _draw_sketch(draw, model.sketch, WIDTH - _sketch_width(model.sketch), 12, 27)
+    _more_facts(draw, model, facts[1:])
+
+
+def _more_facts(draw: ImageDraw.ImageDraw, model: Game, facts: list[str]) -> None:
+    """The game's further lines under the first one, the screen's full width (below the
+    sketch), while no status line takes their place and above the warning band."""
+    if model.status or not facts:
+        return
+    bottom = HEIGHT
+    if model.warning_code or model.warning_message:
+        lines, size = _warning_lines(model)
+        bottom = HEIGHT - len(lines) * (size + 2) - 1
+    for i, fact in enumerate(facts):
+        top = _FACTS_TOP + i * _FACT_STEP
+        if top + _FACT_STEP - 1 > bottom:
+            return
+        _text(draw, (0, top), *_fit(fact, WIDTH - 2, 9))
+
+
+_FACTS_TOP, _FACT_STEP = 39, 10  # the second fact's line, and the lines' pitch
 
 
 def _more_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> None:

@@ -14,6 +14,18 @@ from enum import Enum
 MIN_CONFIDENCE = 0.6
 """A reading below this confidence is not trusted: the referee waits (every game, every reader)."""
 
+TILE_FACE_DOWN = 0
+"""``Item.face`` of a piece of kind TILE lying face down: a tile's back, a used token."""
+TILE_TOKEN_UP = 7
+"""``Item.face`` of a token of kind TILE lying face up: it has no pips, and no tile has 7."""
+
+
+def tile_face(white: int, black: int) -> int:
+    """``Item.face`` of a dot tile of kind TILE lying face up with ``white`` white and
+    ``black`` black pips (1 to 6 in all): ``10 * white + black``, as one number holds both
+    counts (Bossa's ``W2B1`` is 21)."""
+    return 10 * white + black
+
 
 class Colour(str, Enum):
     """Body colour of a die (or top colour of a cube) as the camera reads it. A game's palette

@@ -41,7 +41,7 @@ class Table:
         grid: (row, col) -> the die standing in that cell.
         zones: zone name -> its dice (any order: views list them in reading order).
         outside: dice elsewhere on the board.
-        tiles: flat tiles lying in zones (PlayMe's round tile): seen first in their zone.
+        flat_tiles: flat tiles lying in zones (PlayMe's round tile): seen first in their zone.
         pose: the camera's pose (None: ``POSE``; an A3 board needs the camera higher).
     """
 
@@ -49,7 +49,7 @@ class Table:
     grid: dict[tuple[int, int], Die] = field(default_factory=dict)
     zones: dict[str, tuple[Die, ...]] = field(default_factory=dict)
     outside: tuple[Die, ...] = ()
-    tiles: tuple[FlatTile, ...] = ()
+    flat_tiles: tuple[FlatTile, ...] = ()
     pose: Pose | None = None
 
     def view(self) -> TableView:
@@ -66,7 +66,7 @@ class Table:
         zone = next(z for z in self.layout.zones if z.name == name)
         return tuple(Item(None, Colour(t.colour), confidence=1.0, kind=ItemKind.TILE,
                           x_mm=zone.x_mm + zone.w_mm / 2, y_mm=zone.y_mm + zone.h_mm / 2)
-                     for t in self.tiles if zone.contains(t.x_mm, t.y_mm))
+                     for t in self.flat_tiles if zone.contains(t.x_mm, t.y_mm))
 
     def scene(self, hand: Hand | None = None, extra: tuple[Die, ...] = (),
               without: tuple[Die, ...] = ()) -> Scene:
@@ -79,7 +79,7 @@ class Table:
         return Scene(board=self.layout, grid=faces, grid_overrides=grid,
                      loose=tuple(d for d in loose if d not in without) + extra,
                      pose=self.pose or POSE, light=LIGHT, hand=hand, table="wood", table_seed=7,
-                     noise=3.0, blur=0.6, jpeg_quality=0, tiles=self.tiles)
+                     noise=3.0, blur=0.6, jpeg_quality=0, flat_tiles=self.flat_tiles)
 
     def with_cell(self, cell: tuple[int, int], die: Die | None) -> Table:
         """This table with ``cell`` holding ``die`` (None: emptied)."""

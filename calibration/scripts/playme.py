@@ -66,7 +66,7 @@ class Play:
 
     @property
     def table(self) -> Table:
-        return Table(LAYOUT, grid=dict(self.cells), tiles=(tile(),), pose=POSE)
+        return Table(LAYOUT, grid=dict(self.cells), flat_tiles=(tile(),), pose=POSE)
 
     def follow(self, state: State) -> None:
         """The rows as ``state`` has them (a hand over the first cell that changes first)."""

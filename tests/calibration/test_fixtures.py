@@ -50,3 +50,20 @@ def test_fixtures_and_shipped_sessions_stay_small():
     per_session = [sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
                    for folder in SESSION.parent.iterdir()]
     assert per_session and max(per_session) < 6 * 1024 * 1024  # the wheel carries them
+
+
+BOSSA = SESSION.parent / "bossa-regular"
+
+
+def test_the_bossa_session_matches_a_regeneration_and_stays_small():
+    from calibration.scripts import bossa
+
+    session, expected = bossa.documents(bossa.build_script())
+    assert _json(BOSSA / "session.json") == json.loads(json.dumps(session))
+    assert _json(BOSSA / "expected.json") == json.loads(json.dumps(expected))
+    frames = session["frames"]
+    assert len(list((BOSSA / "frames").glob("*.jpg"))) == len(frames)
+    for f in (frames[0], frames[len(frames) // 2], frames[-1]):
+        assert cv2.imread(str(BOSSA / f["file"])).shape == (480, 640, 3)
+    assert session["presses"] and session["expected_final_line"].endswith("after 7 turns")
+    assert sum(p.stat().st_size for p in BOSSA.rglob("*") if p.is_file()) < 4 * 1024 * 1024

@@ -181,6 +181,34 @@ def test_a_won_two_player_game_names_the_winner_and_pages_its_tally() -> None:
     assert render(game_screen(summary, page=1)) != render(result)
 
 
+def test_a_game_without_a_clock_lists_its_further_lines_under_the_first() -> None:
+    """The first line beside the sketch, the next ones the screen's full width below it, as
+    long as no status needs the room, above the warning band."""
+    lines = ("W2<3>5 B4<5", "hands 3/4 deck 16")
+    calm = Game("Bossa regular", None, 3, counter="T", to_move=2, last_move="W4=W1B0+W3B2",
+                lines=lines, sketch=Sketch(("RES", "RE."), frozenset({(0, 0)})))
+    image = render(calm)
+    assert _lit(image, (0, 40, 40, 48)) > 0.05              # the line of both lines
+    assert _lit(image, (0, 50, 40, 58)) > 0.05              # hands and deck
+    wide = render(Game("Bossa regular", None, 3, counter="T", to_move=2, last_move="W2=W2B1",
+                       lines=("W1<3>9 B1<5>11 and so on", "x"), sketch=calm.sketch))
+    assert _lit(wide, (92, 40, WIDTH, 48)) > 0.0            # full width, under the sketch
+    without = render(Game("Bossa regular", None, 3, counter="T", to_move=2,
+                          last_move="W4=W1B0+W3B2", sketch=calm.sketch))
+    assert _lit(without, (0, 39, WIDTH, HEIGHT)) == 0.0
+    busy = render(Game("Bossa regular", None, 3, status="W4: 3 of 4 pips laid", counter="T",
+                       to_move=2, last_move="W4=W1B0+W3B2", lines=lines, sketch=calm.sketch))
+    status_only = render(Game("Bossa regular", None, 3, status="W4: 3 of 4 pips laid",
+                              counter="T", to_move=2, last_move="W4=W1B0+W3B2",
+                              sketch=calm.sketch))
+    assert busy == status_only                              # the status takes their room
+    warned = render(Game("Bossa regular", None, 3, None, "BO-F4", "B4 takes 1 or 2 tiles",
+                         counter="T", to_move=2, last_move="W4=W1B0+W3B2", lines=lines,
+                         sketch=calm.sketch))
+    assert _lit(warned, (0, 40, 40, 48)) > 0.05             # one line above the band
+    assert _lit(warned, (0, 54, WIDTH, HEIGHT)) > 0.5       # the band itself, unbroken
+
+
 def test_a_clocked_game_shows_its_first_line_under_the_clock_and_the_status_below() -> None:
     """Fast Alone games say what matters under the clock (Growing Nine's queue, Pairing Five's
     effect to apply); the status keeps one line below it; a warning takes the room back."""

@@ -95,6 +95,25 @@ def test_a_redraw_and_its_draw_seen_at_once_are_two_steps() -> None:
     assert judge(second.state, view).verdict is Verdict.UNCHANGED
 
 
+@pytest.mark.parametrize(("zones", "action"), [
+    ({"hand_1": "W0B6,W1B5,W4B0", "south_e1": "W2B0^,W2B1^", "stack_1": "#"},
+     "STACK W4=W2B0+W2B1"),
+    ({"hand_1": "W0B6,W2B0,W2B1,W4B0", "discard": "W1B5,W6B0", "redraw_1": "#"},
+     "REDRAW W1B5"),
+    ({"hand_1": "W0B3,W0B6,W2B0,W2B1,W4B0", "hand_2": "W1B5", "exchange_1": "#"},
+     "EXCHANGE W1B5<>W0B3"),
+])
+def test_the_turn_s_draw_and_the_action_after_it_seen_at_once_are_two_steps(
+        zones: dict[str, str], action: str) -> None:
+    drawing = STACKS.replace("phase=play", "phase=draw")
+    view = table(drawing, **zones)
+    first = judge(drawing, view)
+    assert (first.verdict, first.move) == (Verdict.MOVE, "DRAW W0B6")
+    second = judge(first.state, view)
+    assert (second.verdict, second.move) == (Verdict.MOVE, action)
+    assert judge(second.state, view).verdict is Verdict.UNCHANGED  # a Redraw's draw to come
+
+
 def test_a_placement_beyond_the_printed_spots_is_read_outside_the_zones() -> None:
     long_line = ("w1 b6 W2=W2B0 W3=W1B0+W2B1 W4=W4B0 W5=W1B1+W4B1 W6=W6B0 W7=W2B2+W5B0 "
                  "hand1=W1B2,W3B0,W4B2,W0B1 hand2=W0B2 deck=5 m1=RES m2=RES to=1 phase=play")

@@ -1,12 +1,12 @@
 """The board path's own thresholds, in frozen configs, one per stage.
 
 ``DICE`` (the board dice reader: ``vision.board.dice``, ``.confirm``, ``.dice_reader``),
-``CUBES`` (the cube reader: ``vision.board.cubes``, ``.pose``), ``HAND``
-(``vision.board.hand``), ``INK`` (``vision.board.ink``), ``MARKERS`` (``vision.board.markers``
-and ``.warp``), ``OCCUPANCY`` (``vision.board.occupancy``) and ``PIPELINE``
-(``vision.board.pipeline``) are the configurations the board path uses; a field is read as
-``DICE.field``. The confidence a face is called at, and every threshold of the shared top-face
-reader, are ``vision.top.config.READER``'s.
+``CUBES`` (the cube reader: ``vision.board.cubes``, ``.pose``), ``TILES`` (the tile board's
+reader: ``vision.board.piece_regions``, ``.tiles``), ``HAND`` (``vision.board.hand``), ``INK``
+(``vision.board.ink``), ``MARKERS`` (``vision.board.markers`` and ``.warp``), ``OCCUPANCY``
+(``vision.board.occupancy``) and ``PIPELINE`` (``vision.board.pipeline``) are the
+configurations the board path uses; a field is read as ``DICE.field``. The confidence a face is
+called at, and every threshold of the shared top-face reader, are ``vision.top.config.READER``'s.
 
 May import ``vision.top.config`` only.
 """
@@ -169,6 +169,37 @@ class CubesConfig:
 
 
 @dataclass(frozen=True)
+class TileConfig:
+    """Finding the pieces of a tile board (Bossa's dot tiles, tile backs, action tokens and
+    the start dice on the tiles' body) by their body colours on the warped, white-balanced
+    board (``vision.board.piece_regions``), and naming what each one shows
+    (``vision.board.tiles``). Hues are OpenCV's (0-180)."""
+
+    # a piece's body is saturated; the paper, the print and the pips (white or black) are not
+    min_saturation: int = 40  # HSV saturation a body has at least...
+    over_paper: int = 25  # ... and this much more than the paper's (its 10th percentile)
+    min_value: float = 0.25  # of the paper's value: a darker pixel is a shadow or ink
+    top_level: float = 0.65  # of a region's bright value (its 90th percentile): its top face
+    bright_percentile: float = 90.0  # the region's bright value
+    # of the bright value: a top's core, whose middle is its centre (the rim's bevel and the
+    # shaded gap to a touching piece are darker)
+    core_level: float = 0.88
+    min_area: float = 0.35  # of an item's square: a smaller region is noise
+    square_fill: float = 0.95  # a rounded square's area / its edge squared
+    # of the item edge: a top measured outside this is read at the nearest size within it
+    size_range: tuple[float, float] = (1.0, 1.25)
+    reframe: float = 0.06  # of the crop: a face's pips this far off its centre are framed again
+    start_apart: float = 0.75  # of the item edge: touching pieces' centres lie this far apart
+    split_rounds: int = 8  # k-means rounds that part touching pieces...
+    split_sample: int = 7  # ... on every this many of their pixels
+    own_reach: float = 0.62  # of the item edge: a piece's own points lie this near its centre
+    own_rounds: int = 4  # rounds that move a parted piece's centre to the middle of its points
+    face_hues: tuple[int, int] = (92, 128)  # a tile's face (and the start dice): slate blue
+    back_hues: tuple[int, int] = (42, 92)  # a tile's back, a used token: green
+    token_hues: tuple[int, int] = (14, 40)  # an unused token's face: yellow
+
+
+@dataclass(frozen=True)
 class HandConfig:
     """A hand or an arm over the board (``vision.board.hand``)."""
 
@@ -252,9 +283,9 @@ class PipelineConfig:
 
 
 @dataclass(frozen=True)
-class TileConfig:
+class FlatTileConfig:
     """A flat card tile lying in a zone named in ``zones`` (PlayMe's round tile:
-    ``vision.board.tiles``): the middle of the zone against the paper around the zone."""
+    ``vision.board.flat_tiles``): the middle of the zone against the paper around the zone."""
 
     zones: tuple[str, ...] = ("tile",)  # zone names where a flat tile may lie
     inner: float = 0.3  # of the zone's width and height: the middle patch sampled
@@ -273,3 +304,4 @@ MARKERS = MarkerConfig()
 OCCUPANCY = OccupancyConfig()
 PIPELINE = PipelineConfig()
 TILES = TileConfig()
+FLAT_TILES = FlatTileConfig()

@@ -14,8 +14,9 @@
 5. compare the paper's light with the calibration profile (``extra["light_changed"]``);
 6. find and read the items in the canonical view, by the layout's ``item_kind``: dice
    (``vision.board.dice.find_board_dice``; a die unchanged since the last frame keeps its
-   reading, ``vision.board.dice_reader``), or CubeCourier cubes
-   (``vision.board.cube_reader.BoardCubeReader``: top colour, stack, ring);
+   reading, ``vision.board.dice_reader``), CubeCourier cubes
+   (``vision.board.cube_reader.BoardCubeReader``: top colour, stack, ring), or tiles and the
+   start dice (``vision.board.tiles.BoardTileReader``);
 7. on a board played with a marker (the layout's items are ink, or it names ink zones), find
    the ink in the cells and the ink boxes (``vision.board.ink``);
 8. place every item in its grid cell, a named zone, or among the items outside the grid, in
@@ -45,13 +46,14 @@ from engine.table import Cell, Colour, Item, ItemKind, TableView, ViewStatus
 from vision.board.config import CUBES, MARKERS, PIPELINE
 from vision.board.cube_reader import BoardCubeReader
 from vision.board.dice_reader import BoardDiceReader
+from vision.board.flat_tiles import read_flat_tiles
 from vision.board.geometry import BoardGeometry
 from vision.board.hand import detect_hand
 from vision.board.ink import InkReading, find_ink, reads_ink
 from vision.board.markers import BoardLocation, TrackedWindow, detect_markers, location_from_markers
 from vision.board.occupancy import occupied_cells
 from vision.board.profile import CalibrationProfile
-from vision.board.tiles import read_tiles
+from vision.board.tiles import BoardTileReader
 from vision.board.warp import BoardWarper
 from vision.errors import BoardNotFoundError, FrameError
 from vision.top.arrays import percentile_u8
@@ -65,8 +67,12 @@ DiceFinder = Callable[..., Sequence[Any]]
 
 
 def _default_finder(geometry: BoardGeometry) -> DiceFinder:
-    # the board-view reader (pips first, one die per cell) that reads again only the dice that
-    # changed
+    """The reader of the board's items: on a board whose layout says its items are tiles,
+    the tile reader (``vision.board.tiles``: tiles anywhere, the start dice in the cells);
+    else the board-view dice reader (pips first, one die per cell) that reads again only the
+    dice that changed."""
+    if geometry.layout.item_kind is ItemKind.TILE:
+        return BoardTileReader(geometry)
     return BoardDiceReader(geometry)
 
 
@@ -80,8 +86,9 @@ class BoardReader:
         dice_finder: ``find_dice``-like callable ``(image, expected_size=...)`` returning
             ``DieDetection``-like objects; defaults to a
             ``vision.board.dice_reader.BoardDiceReader`` (``find_board_dice``, the reader made
-            for the canonical board view, reading again only the dice that changed). A board
-            whose layout plays cubes (``ItemKind.CUBE``) is read by a
+            for the canonical board view, reading again only the dice that changed), or on a
+            board of tiles (``Layout.item_kind``) a ``vision.board.tiles.BoardTileReader``. A
+            board whose layout plays cubes (``ItemKind.CUBE``) is read by a
             ``vision.board.cube_reader.BoardCubeReader`` unless a finder is given.
         detect_side: longest side of the downscaled frame used for marker detection.
     """
@@ -169,7 +176,7 @@ class BoardReader:
         table = place_items(detections, self.geometry, location.confidence, extra,
                             seen_markers=seen,
                             occupied=lambda: occupied_cells(warped, self.geometry), ink=ink)
-        return with_tiles(table, read_tiles(warped, self.geometry))
+        return with_tiles(table, read_flat_tiles(warped, self.geometry))
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
         """Compare the paper's brightness with the white die measured at calibration.
@@ -243,8 +250,8 @@ class BoardReader:
 
 
 def with_tiles(view: TableView, tiles: Mapping[str, Item]) -> TableView:
-    """``view`` with each tile of ``tiles`` (``vision.board.tiles.read_tiles``) first in its
-    zone; the same view when there is none."""
+    """``view`` with each tile of ``tiles`` (``vision.board.flat_tiles.read_flat_tiles``) first
+    in its zone; the same view when there is none."""
     if not tiles:
         return view
     zones = tuple((name, ((tiles[name],) if name in tiles else ()) + items)
@@ -283,7 +290,8 @@ def place_items(detections: Sequence[Any], geometry: BoardGeometry,
     Args:
         detections: ``DieDetection``-like objects (x, y in canonical pixels, face, colour,
             confidence); a cube's (``vision.board.cubes.CubeDetection``) also has ``kind``
-            "cube", ``stacked`` and ``ringed``, and is read when its colour was named.
+            "cube", ``stacked`` and ``ringed``, and is read when its colour was named; the tile
+            reader's pieces have a ``kind`` ("tile" or "die") and ``stacked``.
         geometry: the board (cells, canonical scale).
         location_confidence: how sure the board location is; softly scales every die.
         extra: diagnostics copied into the view's ``extra``.
@@ -365,10 +373,12 @@ def _is_read(det: Any) -> bool:
 
 
 def _item(det: Any, colour: Colour, confidence: float, x_mm: float, y_mm: float) -> Item:
-    """The table's item for a detection: a die (the default), or a cube with its stack and
-    ring."""
-    if getattr(det, "kind", "die") != "cube":
-        return Item(det.face, colour, confidence, x_mm, y_mm)
+    """The table's item for a detection: a die (the default), a piece of the tile reader
+    (its ``kind``, a tile or a die, and ``stacked``), or a cube with its stack and ring."""
+    kind = getattr(det, "kind", "die")
+    if kind != "cube":
+        return Item(det.face, colour, confidence, x_mm, y_mm, kind=ItemKind(kind),
+                    stacked=bool(getattr(det, "stacked", False)))
     return Item(None, colour, confidence, x_mm, y_mm, kind=ItemKind.CUBE,
                 stacked=bool(det.stacked), ringed=bool(det.ringed))
 

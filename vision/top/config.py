@@ -2,9 +2,10 @@
 skin's colour for the two hand checks.
 
 ``READER`` is the configuration the readers use; a field is read as ``READER.field``;
-``CUBE_COLOUR`` is that of the cube-face colour classifier (``vision.top.cube_colour``). Each
-field's comment says what it means; the evidence behind a value (which photos, which sweep)
-is in the commit that set it. The finders' own thresholds are in ``vision.board.config`` and
+``CUBE_COLOUR`` is that of the cube-face colour classifier (``vision.top.cube_colour``),
+``TWO_COLOUR`` the two-pip-colour mode's (``vision.top.two_colour``). Each field's comment
+says what it means; the evidence behind a value (which photos, which sweep) is in the commit
+that set it. The finders' own thresholds are in ``vision.board.config`` and
 ``vision.photo.config``; both take the confidence a face is called at from here
 (``min_confidence``).
 
@@ -191,7 +192,32 @@ class CubeColourConfig:
     paper_top: float = 90.0  # percentile of brightness above which the paper is sampled
 
 
+@dataclass(frozen=True)
+class TwoColourConfig:
+    """The two-pip-colour mode (``vision.top.two_colour``): a face whose pips are white and
+    black on one light body (Bossa's dot tiles and start dice), both kinds counted at once."""
+
+    # Lab distance from the body a pip's centre has at least, white pips then black pips: white
+    # pips on the light body are the fainter (30-70 on rendered 640x480 frames, dim to bright),
+    # black pips 60-120; JPEG's halos beside black pips stay under 20, and the shaded gap to a
+    # touching tile's edge under 35
+    min_pip_contrast: tuple[float, float] = (24.0, 42.0)
+    # a peak off the pips this strong (Lab distance) at a place the layout leaves free may be
+    # a missed pip: belief falls to none at the second
+    rival_contrast: tuple[float, float] = (16.0, 26.0)
+    even: float = 0.45  # weakest / strongest pip of one colour, at least
+    full_fit: float = 0.25  # lattice steps: a layout fitted this well has full belief
+    fit_span: float = 0.35  # lattice steps beyond ``full_fit`` where belief falls to none
+    # pip offset / half the face: a tile is a die face framed at its known size, its pips
+    # 0.54 apart (``READER.nominal_step``); two pips of a three read as a two lie half as far
+    step_range: tuple[float, float] = (0.42, 0.68)
+    # of the face's edge from its centre: a pip of a face framed a few pixels off lies within
+    # this (a corner pip is 0.27 + 0.09 out), the paper at its border beyond it
+    face_reach: float = 0.42
+
+
 READER = ReaderConfig()
 SKIN = SkinConfig()
 CUBE_COLOUR = CubeColourConfig()
 COLOURS = ColourConfig()
+TWO_COLOUR = TwoColourConfig()

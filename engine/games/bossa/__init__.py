@@ -7,7 +7,8 @@ order, count rule), ``moves``, ``tilesets`` (which tile sets fit a position), ``
 turn, legality, the end), ``notation`` (positions and moves as text), ``zones`` (where things
 lie on the board), ``pieces`` (pieces as camera items, the view a position gives),
 ``view_text``, ``reading`` (a view in the game's terms), ``referee`` (the referee step),
-``setup`` and ``layout`` (the printed board). Pure standard library; imports only ``engine``.
+``setup``, ``layout`` (the printed board) and ``panel`` (what the OLED shows).
+Pure standard library; imports only ``engine``.
 """
 
 from __future__ import annotations

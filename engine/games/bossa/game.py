@@ -15,9 +15,11 @@ from engine.games.bossa import notation, pieces, referee, setup, view_text
 from engine.games.bossa.board import Board, load_board
 from engine.games.bossa.layout import board_layout
 from engine.games.bossa.moves import Draw, Move
+from engine.games.bossa.panel import panel as bossa_panel
 from engine.games.bossa.state import CONCESSION, PLAY_PHASE, State
 from engine.layout import Layout
 from engine.outcome import DRAW, Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import TableView
 
@@ -89,6 +91,11 @@ class Bossa(GameBase):
         if state.outcome is not None or state.phase == PLAY_PHASE or state.deck == 0:
             return []
         return [Draw(t) for t in state.unseen()]
+
+    def panel(self, state: State) -> Panel:
+        """Both lines, the hands and the deck, the action markers as a sketch; what the
+        buttons may enter (``engine.games.bossa.panel``)."""
+        return bossa_panel(state)
 
     def counts_move(self, move: str) -> bool:
         """Places and actions are the turns made; draws and a concession are not."""

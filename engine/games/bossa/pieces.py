@@ -29,10 +29,10 @@ from engine.games.bossa.zones import (
     band_of,
     spot_of,
 )
-from engine.table import Colour, Item, ItemKind, TableView
+from engine.table import TILE_FACE_DOWN, TILE_TOKEN_UP, Colour, Item, ItemKind, TableView
 
-FACE_DOWN = 0
-MARKER_UP = 7
+FACE_DOWN = TILE_FACE_DOWN
+MARKER_UP = TILE_TOKEN_UP
 PALETTE = (Colour.WHITE, Colour.BLACK)
 DIE_COLOURS = {WHITE: Colour.WHITE, BLACK: Colour.BLACK}
 

@@ -21,7 +21,8 @@ then, from where each tile went (``Change``), what the table did:
 Which tiles lie where is compared, not how they lie: a view whose stacked flags differ from
 the position's is unchanged (a Stack is recognised by the tiles it covers as well as by its
 flags). The state never changes except on MOVE. The referee keeps no memo: a view showing two
-steps at once (a Redraw and its draw) gives the first, and the next view the second.
+steps at once (a Redraw and its draw; the turn's draw and the Place, Redraw, Exchange or
+Stack after it, its token turned) gives the first, and the next view the second.
 Pure standard library; imports only ``engine``.
 """
 
@@ -257,9 +258,12 @@ def _turn(state: State, change: Change) -> Judgement[State]:
 
 def _before_draw(state: State, change: Change, drawn: list[Tile], acted: bool,
                  played: dict[Tile, str]) -> Judgement[State]:
-    """The turn's draw (or a Redraw's): one new tile in the hand of the player to act."""
+    """The turn's draw (or a Redraw's): one new tile in the hand of the player to act. A
+    token of theirs turned with the turn's draw is the action that follows it, judged on the
+    next view (two tokens turned are BO-F6 already)."""
     if len(drawn) == 1:
-        return _judge(state, change, Draw(drawn[0]))
+        return _judge(state, change, Draw(drawn[0]),
+                      action_follows=state.phase == DRAW_PHASE)
     if drawn:
         return _illegal(state, "BO-F7", "draw one tile")
     if acted and state.phase == DRAW_PHASE:
@@ -337,10 +341,12 @@ def _band(state: State, line: Line) -> str:
     return next(b for b in BANDS if colour_of(state.board, state.home1, b) == line.colour)
 
 
-def _judge(state: State, change: Change, move: Move) -> Judgement[State]:
+def _judge(state: State, change: Change, move: Move,
+           action_follows: bool = False) -> Judgement[State]:
     """MOVE when the rules allow ``move`` and its marker (if any) is turned; PENDING while the
     marker is not turned or a placement is short of its value with room for more tiles;
-    ILLEGAL with the rule broken otherwise."""
+    ILLEGAL with the rule broken otherwise. With ``action_follows`` (the turn's draw seen
+    with the action after it) a turned marker is the next step's, not this move's."""
     try:
         after = state.play(move)
     except IllegalMoveError as exc:
@@ -349,7 +355,7 @@ def _judge(state: State, change: Change, move: Move) -> Judgement[State]:
             return _pending(state, short)
         return _illegal(state, exc.code, exc.reason, move)
     needed = ACTION_MARKERS.get(type(move))
-    turned = _turned(change)
+    turned = set() if action_follows else _turned(change)
     if turned - {needed}:
         return _illegal(state, "BO-F6", "one action per turn", move)
     if needed is not None and needed not in turned:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import NotationError
+from engine.table import tile_face
 
 WHITE = "W"
 BLACK = "B"
@@ -43,8 +44,9 @@ class Tile:
 
     @property
     def code(self) -> int:
-        """The camera's number for the tile, ``10 * white + black`` (``W2B1`` is 21)."""
-        return 10 * self.white + self.black
+        """The camera's number for the tile, ``10 * white + black`` (``W2B1`` is 21:
+        ``engine.table.tile_face``)."""
+        return tile_face(self.white, self.black)
 
     def __str__(self) -> str:
         return f"W{self.white}B{self.black}"
