@@ -47,9 +47,7 @@ class Menu:
 class Game:
     """A game in progress: the clock, the moves made (under the game's short label, "P 3"),
     a status line and the last warning. Under a clock, the game's first line (``lines``: the
-    queue, the effect to apply) stands above the status while no warning takes the room.
-    Without a clock or a sketch, a game that words the turn itself has its further lines
-    (PlayMe's seats) drawn under the first while no status or warning takes the room."""
+    queue, the effect to apply) stands above the status while no warning takes the room."""
 
     title: str
     remaining_s: float | None
@@ -331,8 +329,6 @@ def _render_game(draw: ImageDraw.ImageDraw, model: Game) -> None:
         status_top += SMALL + 2
     if model.status and band_top > status_top + SMALL:
         _status(draw, status_top, model.status, two_lines=not warned and not fact)
-    elif not clocked and not warned and model.turn and model.sketch is None:
-        _more_lines(draw, model.lines[1:])
 
 
 def _render_clock(draw: ImageDraw.ImageDraw, model: Game) -> None:
@@ -378,17 +374,6 @@ def _more_facts(draw: ImageDraw.ImageDraw, model: Game, facts: list[str]) -> Non
 
 
 _FACTS_TOP, _FACT_STEP = 39, 10  # the second fact's line, and the lines' pitch
-
-
-def _more_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> None:
-    """A game that words the turn itself and draws no sketch (PlayMe's scoreboard): its lines
-    after the first, one under another below it, as many as the screen holds, while no
-    status or warning needs the room."""
-    for i, line in enumerate(lines):
-        top = 38 + 9 * i
-        if top + 8 > HEIGHT:
-            return
-        _text(draw, (0, top), *_fit(line, WIDTH - 2, 9))
 
 
 _LETTER_CELL = 9    # the smallest sketch cell a letter is drawn in

@@ -1,5 +1,5 @@
-"""The turn screen of a game without clock or sketch that words the turn itself (PlayMe's
-scoreboard): its further lines under the first, unless a status or a warning needs the room."""
+"""PlayMe's scoreboard on the turn screen (``device.screens``' further lines): the seats under
+the first, unless a status needs the room."""
 
 from __future__ import annotations
 
@@ -31,8 +31,3 @@ def test_a_status_takes_the_room_as_before() -> None:
                                status="hand over board"))
     assert with_status.tobytes() == status_only.tobytes()
 
-
-def test_games_that_do_not_word_the_turn_keep_one_line() -> None:
-    plain = render(_game(lines=SEATS))
-    one = render(_game(lines=SEATS[:1]))
-    assert plain.tobytes() == one.tobytes()
