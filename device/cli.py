@@ -197,6 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seeds", type=int, default=100, help="scenes drawn per kind")
     b = bsub.add_parser("board", help="wrong faces on rendered board photos (the game's reader)")
     b.add_argument("--scenes", type=int, default=200, help="board photos rendered")
+    b.add_argument("--real-dice", default=None, metavar="DIR",
+                   help="lay real dice cut from a folder in the realdata manifest format on "
+                        "the rendered boards (each die once, nine to a scene)")
+    b.add_argument("--colours", default=None,
+                   help="with --real-dice: only dice labelled these colours: white,red")
     b = bsub.add_parser("tiles", help="dot tiles read on rendered Bossa board photos")
     b.add_argument("--scenes", type=int, default=100, help="board photos rendered")
     b = bsub.add_parser("ink", help="marker ink found and missed on rendered boards")

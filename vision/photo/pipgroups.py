@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.photo.config import PHOTO
 from vision.photo.sources import SPOTS
-from vision.top.arrays import nonzero_yx
+from vision.top.arrays import local_maxima
 from vision.top.config import READER
 from vision.top.types import Candidate
 
@@ -65,8 +65,8 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
     if scale < 1.0:
         img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     out: list[Candidate] = []
-    for sign in (-1.0, 1.0):  # dark pips, then light pips
-        spots = _spots(sign * img, max(1.0, sigma * scale))
+    resp, window = _response(img, max(1.0, sigma * scale))
+    for spots in (_spots(-resp, window), _spots(resp, window)):  # dark pips, then light
         if len(spots) > PHOTO.max_spots:
             continue
         groups = _link(spots, PHOTO.spot_link * typical * scale)
@@ -78,12 +78,18 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
     return out
 
 
-def _spots(img: np.ndarray, sigma: float) -> np.ndarray:
-    """(x, y) of local maxima of a difference of Gaussians above ``PHOTO.spot_min_response``."""
+def _response(img: np.ndarray, sigma: float) -> tuple[np.ndarray, int]:
+    """A difference of Gaussians of ``img`` at pip scale ``sigma``, and the side of the
+    window a spot must be the strongest in: light spots are its maxima, dark spots those of
+    its negation, which is bit for bit the response of the negated image (the blurs are
+    linear, and rounding is symmetric about zero)."""
     resp = cv2.GaussianBlur(img, (0, 0), sigma) - cv2.GaussianBlur(img, (0, 0), 2.5 * sigma)
-    k = max(3, int(2 * sigma) | 1)
-    peaks = (resp >= cv2.dilate(resp, np.ones((k, k), np.uint8))) & (resp > PHOTO.spot_min_response)
-    ys, xs = nonzero_yx(peaks)
+    return resp, max(3, int(2 * sigma) | 1)
+
+
+def _spots(resp: np.ndarray, window: int) -> np.ndarray:
+    """(x, y) of the local maxima of a ``_response`` above ``PHOTO.spot_min_response``."""
+    ys, xs = local_maxima(resp, window, PHOTO.spot_min_response)
     return np.stack([xs, ys], axis=1).astype(np.float32).reshape(-1, 2)
 
 

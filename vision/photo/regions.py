@@ -10,8 +10,8 @@ Regions no square fits may be heaps of touching dice: ``vision.photo.heaps`` spl
 die squares at places nothing else found, reported the same way.
 Reading the pips is not done here (see ``vision.top.pips``).
 
-May import numpy, OpenCV, ``vision.top.types``, ``vision.photo.sources`` and
-``vision.photo.config``.
+May import numpy, OpenCV, ``vision.top.types``, ``vision.top.arrays``,
+``vision.photo.sources`` and ``vision.photo.config``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import numpy as np
 
 from vision.photo.config import PHOTO
 from vision.photo.sources import FAINT
+from vision.top.arrays import above
 from vision.top.types import Candidate
 
 
@@ -42,14 +43,18 @@ def estimate_table(lab: np.ndarray, max_size: float) -> np.ndarray:
 
 def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray]:
     """Binary masks of pixels that differ from the table in one direction of Lab."""
-    diff = lab.astype(np.int16) - table.astype(np.int16)
-    channels = {"bright": diff[:, :, 0], "dark": -diff[:, :, 0], "red": diff[:, :, 1],
-                "green": -diff[:, :, 1], "yellow": diff[:, :, 2], "blue": -diff[:, :, 2]}
     masks = {}
-    for name, ch in channels.items():
-        for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow"):
-            masks[f"{name}{int(level)}"] = (ch > level).astype(np.uint8) * 255
+    for (up, down), image, ground in zip(_DIRECTIONS, cv2.split(lab), cv2.split(table),
+                                         strict=True):
+        # a saturated difference is 0 where it runs the other way, and levels are positive:
+        # the same pixels as the signed difference above each level
+        for name, diff in ((up, cv2.subtract(image, ground)), (down, cv2.subtract(ground, image))):
+            for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow"):
+                masks[f"{name}{int(level)}"] = above(diff, level)
     return masks
+
+
+_DIRECTIONS = (("bright", "dark"), ("red", "green"), ("yellow", "blue"))  # Lab's L, a, b
 
 
 def regions(mask: np.ndarray, min_size: float, max_size: float, source: str) -> list[Candidate]:
@@ -133,10 +138,11 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
     if local_max < max_size:
         local = difference_masks(lab, estimate_table(lab, local_max))
         looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
+    places = _places(found)  # hundreds, asked of each region: their numbers gathered once
     out = []
     for name, mask, largest in looks:
         for c in regions(mask, min_size, largest, name + FAINT):
-            if apart(c, found):
+            if _apart(c, places):
                 out.append(c)
     return out
 
@@ -144,7 +150,18 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
 def apart(c: Candidate, others: Iterable[Candidate]) -> bool:
     """Whether a candidate lies at a place none of ``others`` does: farther from each than
     half the larger of the two (the second look's regions, a heap's parts)."""
-    return all(np.hypot(c.cx - o.cx, c.cy - o.cy) > 0.5 * max(c.size, o.size) for o in others)
+    return _apart(c, _places(others))
+
+
+def _places(cands: Iterable[Candidate]) -> np.ndarray:
+    """The candidates' centres and sizes as a (3, n) array (x, y, size)."""
+    return np.array([(c.cx, c.cy, c.size) for c in cands], float).reshape(-1, 3).T
+
+
+def _apart(c: Candidate, places: np.ndarray) -> bool:
+    """``apart`` from the places ``_places`` gathered."""
+    xs, ys, sizes = places
+    return bool(np.all(np.hypot(c.cx - xs, c.cy - ys) > 0.5 * np.maximum(c.size, sizes)))
 
 
 def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:

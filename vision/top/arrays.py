@@ -1,9 +1,10 @@
 """Numpy operations that OpenCV does faster on the small images read every frame, with the
 same results: the true pixels of a mask, percentiles of an 8-bit image from its histogram,
 threshold tests of an 8-bit channel, a morphological opening that dilates only where its
-erosion left something; and two of numpy's linear algebra answers for 2-D points in closed
-form (a least-squares 2x2 map, a 2x2 matrix's axis ratio), which the pip reader asks for per
-layout fitted.
+erosion left something, the local maxima above a floor (compared only where the floor is
+passed); and two of numpy's linear algebra answers for 2-D points in closed form (a
+least-squares 2x2 map, a 2x2 matrix's axis ratio), which the pip reader asks for per layout
+fitted.
 
 ``np.percentile`` sorts (partitions) a copy of the values; an 8-bit image has only 256 values,
 so counting them gives the same order statistics several times faster, which matters for the
@@ -31,6 +32,28 @@ def nonzero_yx(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if points is None:
         return _NONE, _NONE
     return points[:, 0, 1], points[:, 0, 0]
+
+
+def local_maxima(values: np.ndarray, window: int, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, columns), row-major, of the pixels of a 2-D float32 array above ``floor`` that
+    are at least every value within the ``window`` x ``window`` square around them (cut at
+    the image's border): ``nonzero_yx((values >= cv2.dilate(values, window square)) &
+    (values > floor))``, with the neighbours compared only where the values pass the floor
+    (a few thousand of a photo's pixels, where the dilation takes all)."""
+    ys, xs = nonzero_yx(values > floor)
+    if len(ys) == 0:
+        return ys, xs
+    reach = window // 2
+    # beyond the border nothing counts, as for cv2.dilate's default border
+    padded = cv2.copyMakeBorder(values, reach, reach, reach, reach, cv2.BORDER_CONSTANT,
+                                value=(-math.inf,))
+    width = padded.shape[1]
+    at = (ys + reach) * width + (xs + reach)
+    around = np.array([dy * width + dx for dy in range(-reach, reach + 1)
+                       for dx in range(-reach, reach + 1) if dy or dx])
+    centre = padded.ravel()[at]
+    keep = (centre[:, None] >= padded.ravel()[at[:, None] + around]).all(axis=1)
+    return ys[keep], xs[keep]
 
 
 _EXACT_COUNTS = 2 ** 24  # float32 holds every count below this exactly

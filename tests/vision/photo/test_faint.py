@@ -147,3 +147,33 @@ def test_a_faint_place_is_reported_only_when_read_at_a_searched_size():
     assert reportable(plain, _die(None, 20.0), 12.0)       # elsewhere abstentions are reported
     split = Candidate(0.0, 0.0, 20.0, 20.0, 0.0, 0.9, "bright14-local" + FAINT + "+split")
     assert not reportable([split], _die(None, 20.0), 12.0)
+
+
+def test_difference_masks_are_the_signed_differences_above_each_level():
+    rng = np.random.default_rng(3)
+    lab = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
+    table = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
+    diff = lab.astype(np.int16) - table.astype(np.int16)
+    signed = {"bright": diff[..., 0], "dark": -diff[..., 0], "red": diff[..., 1],
+              "green": -diff[..., 1], "yellow": diff[..., 2], "blue": -diff[..., 2]}
+    masks = difference_masks(lab, table)
+    expected = [f"{name}{int(level)}" for name in signed
+                for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow")]
+    assert list(masks) == expected
+    for name, mask in masks.items():
+        level = int(name.lstrip("abcdefghijklmnopqrstuvwxyz"))
+        assert mask.dtype == np.uint8 and set(np.unique(mask)) <= {0, 255}
+        assert np.array_equal(mask > 0, signed[name.rstrip("0123456789")] > level), name
+
+
+def test_a_region_is_apart_only_beyond_half_the_larger_size_from_every_other():
+    others = [Candidate(100.0, 100.0, 20.0, 20.0, 0.0, 1.0, "bright14"),
+              Candidate(200.0, 100.0, 40.0, 30.0, 0.0, 1.0, "dark14")]
+    assert vision.photo.regions.apart(Candidate(110.5, 100.0, 20.0, 20.0, 0.0, 1.0, "x"), others)
+    assert not vision.photo.regions.apart(Candidate(110.0, 100.0, 20.0, 20.0, 0.0, 1.0, "x"),
+                                          others)
+    # half the larger of the two: 17.5 for the second, whatever the region's own size
+    assert not vision.photo.regions.apart(Candidate(200.0, 117.0, 10.0, 10.0, 0.0, 1.0, "x"),
+                                          others)
+    assert vision.photo.regions.apart(Candidate(200.0, 117.6, 10.0, 10.0, 0.0, 1.0, "x"), others)
+    assert vision.photo.regions.apart(Candidate(0.0, 0.0, 10.0, 10.0, 0.0, 1.0, "x"), [])

@@ -6,7 +6,15 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.top.arrays import above, at_least, below, nonzero_yx, opened, percentile_u8
+from vision.top.arrays import (
+    above,
+    at_least,
+    below,
+    local_maxima,
+    nonzero_yx,
+    opened,
+    percentile_u8,
+)
 
 
 def test_nonzero_yx_is_numpys_nonzero_in_the_same_order():
@@ -73,3 +81,17 @@ def test_opening_dilates_only_around_the_erosion_and_is_still_an_opening(seed):
 
 def _disc(diameter: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (diameter, diameter))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_local_maxima_are_the_dilations_maxima_above_the_floor(seed):
+    rng = np.random.default_rng(seed)
+    values = cv2.GaussianBlur(rng.normal(0.0, 40.0, (50, 70)).astype(np.float32), (0, 0), 1.5)
+    values[10:13, 20:23] = 30.0   # a plateau: every pixel of it is a maximum
+    values[0, 0] = values[-1, 5] = values[7, -1] = 99.0  # maxima on the border
+    for window, floor in ((3, 5.0), (5, 0.0), (3, 29.0), (7, 50.0)):
+        dilated = cv2.dilate(values, np.ones((window, window), np.uint8))
+        expected = nonzero_yx((values >= dilated) & (values > floor))
+        found = local_maxima(values, window, floor)
+        assert all(np.array_equal(f, e) for f, e in zip(found, expected, strict=True))
+    assert len(local_maxima(values, 3, 99.0)[0]) == 0

@@ -1,0 +1,100 @@
+"""Tests of ``bench board --real-dice``: finding a die's top in a labelled photo, and the
+command end to end on a tiny manifest of drawn dice (written in tmp_path)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+
+import cv2
+import numpy as np
+import pytest
+
+from bench.real_board import boxes_pips, command, cut, die_top, real_dice
+from bench.realdata import LabelledDie
+from calibration.dice_art import draw_die, paste_die
+from tests.bench.test_accuracy_bench import write_manifest
+
+EDGE = 60.0
+
+
+def _photo(dice: list[tuple[int, float, tuple[float, float]]], colour: str = "red"
+           ) -> np.ndarray:
+    """A green table with drawn dice: (face, turn in degrees, centre)."""
+    image = np.full((300, 400, 3), (60, 140, 70), np.uint8)
+    for face, angle, centre in dice:
+        bgr, alpha = draw_die(face, colour, int(EDGE), angle, seed=face)
+        paste_die(image, bgr, alpha, centre)
+    return image
+
+
+def _box(centre: tuple[float, float], angle: float) -> tuple[float, float, float, float]:
+    """The label box of a die of edge ``EDGE`` turned ``angle``: its outline's bounds."""
+    half = EDGE / 2.0 * (abs(math.cos(math.radians(angle))) + abs(math.sin(math.radians(angle))))
+    return (centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)
+
+
+@pytest.mark.parametrize("angle", [0.0, 20.0, 35.0])
+def test_the_top_square_is_found_from_a_box_around_the_die(angle: float) -> None:
+    image = _photo([(5, angle, (200, 150))])
+    top = die_top(image, LabelledDie(5, _box((200, 150), angle)), None)
+    assert top is not None
+    assert abs(top.cx - 200) < 2.0 and abs(top.cy - 150) < 2.0
+    assert abs(top.edge - EDGE) < 0.08 * EDGE
+    turn = abs(top.angle + angle) % 90.0  # draw_die turns the other way round to OpenCV's
+    assert min(turn, 90.0 - turn) < 4.0
+
+
+def test_a_die_whose_top_leaves_the_photo_is_not_cut() -> None:
+    image = _photo([(3, 0.0, (10, 150))])
+    assert die_top(image, LabelledDie(3, (-20.0, 120.0, 40.0, 180.0)), None) is None
+
+
+def test_labels_boxing_pips_are_told_by_their_ones() -> None:
+    def die(value: int, side: float) -> LabelledDie:
+        return LabelledDie(value, (0.0, 0.0, side, side))
+
+    whole = [die(1, 60), die(4, 62), die(6, 58)]
+    pips = [die(1, 12), die(4, 44), die(6, 46), die(5, 45)]
+    assert boxes_pips(whole) is None
+    assert boxes_pips(pips) == pytest.approx(45.0)
+
+
+def test_the_cut_maps_the_top_square_to_the_middle_of_the_upright_cut() -> None:
+    image = _photo([(2, 30.0, (200, 150))])
+    top = die_top(image, LabelledDie(2, _box((200, 150), 30.0)), None)
+    assert top is not None
+    part, to_cut = cut(image, top)
+    assert part.shape[0] >= 1.6 * top.edge and part.shape[1] >= 1.6 * top.edge
+    # the part's pixels are the photo's: the die's centre maps to the cut's centre
+    turn = math.radians(top.angle)
+    half = 1.6 * top.edge / 2.0 * (abs(math.cos(turn)) + abs(math.sin(turn)))
+    x0, y0 = math.floor(top.cx - half) - 2, math.floor(top.cy - half) - 2
+    corner = (math.floor(top.cx), math.floor(top.cy))
+    assert (part[corner[1] - y0, corner[0] - x0] == image[corner[1], corner[0]]).all()
+    centre = to_cut @ np.array([top.cx - x0, top.cy - y0, 1.0])
+    assert np.allclose(centre[:2] / centre[2], 48.0, atol=1.0)
+
+
+def test_the_command_reads_drawn_dice_laid_on_boards(tmp_path, capsys) -> None:
+    faces = [1, 2, 3, 4, 5, 6]
+    places = [(60 + 110 * (k % 3), 60 + 130 * (k // 3)) for k in range(len(faces))]
+    image = _photo([(f, 15.0 * k, p) for k, (f, p) in enumerate(zip(faces, places))],
+                   colour="white")
+    folder = tmp_path / "drawn"
+    (folder / "images").mkdir(parents=True)
+    cv2.imwrite(str(folder / "images" / "a.png"), image)
+    dice = [{"value": f, **dict(zip(("x0", "y0", "x1", "y1"), _box(p, 15.0 * k))),
+             "colour_verified": "white"} for k, (f, p) in enumerate(zip(faces, places))]
+    write_manifest(folder, ["file", "width", "height", "n_dice", "dice_json"],
+                   [{"file": "images/a.png", "width": 400, "height": 300, "n_dice": 6,
+                     "dice_json": json.dumps(dice)}])
+    assert len(real_dice(folder, {"white"})[0]) == 6
+    assert command(argparse.Namespace(real_dice=str(tmp_path), colours="white")) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("dice cut from the photos: 6 of 6 labelled white")
+    assert re.fullmatch(r"scenes 1 \| board not found 0 \| dice 6 \| read [\d.]+% \| "
+                        r"abstained [\d.]+% \| wrong 0 \| false 0 \| "
+                        r"find_board_dice [\d.]+ ms/scene", lines[-1]), lines[-1]
