@@ -24,13 +24,18 @@ BENCHES = {"accuracy": "bench.accuracy", "latency": "bench.latency", "hard": "be
 DIE_COLOURS = "bench.die_colours"
 """``bench colours`` without ``--dataset``: the six die colours on rendered PlayMe boards."""
 
+REAL_BOARD = "bench.real_board"
+"""``bench board --real-dice DIR``: real die photos laid on the rendered boards."""
+
 
 def command(args: argparse.Namespace) -> int:
     """Run the benchmark named by ``args.bench`` (``colours`` without ``--dataset``: the die
-    colours on rendered boards)."""
+    colours on rendered boards; ``board`` with ``--real-dice``: real dice on them)."""
     name = BENCHES[args.bench]
     if args.bench == "colours" and not getattr(args, "dataset", None):
         name = DIE_COLOURS
+    if args.bench == "board" and getattr(args, "real_dice", None):
+        name = REAL_BOARD
     module = importlib.import_module(name)
     return int(module.command(args) or 0)
 
