@@ -169,11 +169,8 @@ def run(scenes: int, first: int = 0) -> tuple[dict[str, KindTally], int, int, fl
 
 
 def command(args) -> int:
-    """``dicekeeper bench board``: one line per kind of die, then the totals; with
-    ``--real-dice``, real dice on the boards instead (``bench.real_board``)."""
-    if getattr(args, "real_dice", None):
-        from bench.real_board import command as real_dice  # it imports this module
-        return real_dice(args)
+    """``dicekeeper bench board``: one line per kind of die, then the totals (``--real-dice``
+    goes to ``bench.real_board``, chosen by ``bench.cli``)."""
     cv2.setNumThreads(1)
     scenes = max(1, int(args.scenes))
     tallies, stray, lost, ms = run(scenes)

@@ -31,11 +31,13 @@ BODY_COLOURS: dict[str, tuple[int, int, int]] = {
     "blue": (160, 84, 24),
     "green": (70, 132, 36),
     "slate": (196, 166, 132),
+    "yellow": (52, 204, 238),
 }
 """Body colours (BGR) of the supported dice. ``translucent-red`` is a dark see-through red;
 black, blue and green are the common dice of a third and fourth player (2 1 6); ``slate`` is
 the light slate blue of Bossa's tiles (``calibration.tile_art``), the body of its start dice,
-one with white pips and one with black pips."""
+one with white pips and one with black pips; yellow is PlayMe's sixth colour (the
+Caterpillar's)."""
 
 PIP_COLOURS: dict[str, tuple[int, int, int]] = {
     "black": (32, 30, 30),
@@ -46,7 +48,8 @@ PIP_COLOURS: dict[str, tuple[int, int, int]] = {
 """Pip colours (BGR) that ``pip_colour`` may name."""
 
 DEFAULT_PIPS = {"white": "black", "cream": "black", "red": "white", "translucent-red": "white",
-                "black": "white", "blue": "white", "green": "white", "slate": "white"}
+                "black": "white", "blue": "white", "green": "white", "slate": "white",
+                "yellow": "black"}
 
 PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.0, 0.0),),
@@ -87,11 +90,11 @@ def draw_die(face: int, colour: str = "white", size_px: int = 64, angle: float =
     Args:
         face: top face, 1..6.
         colour: body colour: ``"white"``, ``"red"``, ``"cream"``, ``"translucent-red"``,
-            ``"black"``, ``"blue"``, ``"green"`` or ``"slate"``.
+            ``"black"``, ``"blue"``, ``"green"``, ``"slate"`` or ``"yellow"``.
         size_px: die edge length in output pixels (a 16 mm die), 8..400.
         angle: rotation in degrees, counter-clockwise as seen on screen; any value.
-        pip_colour: ``"black"``, ``"white"``, ``"gold"`` or ``"blue"``; default black on white
-            and cream dice, white on red dice.
+        pip_colour: ``"black"``, ``"white"``, ``"gold"`` or ``"blue"``; default black on white,
+            cream and yellow dice, white on the others.
         tilt: degrees (0..60) the die leans on an edge (a cocked die); > 0 shows part of a
             side face, foreshortens the top face and draws the footprint centred.
         seed: chooses the small variations (pip size and shape, layout mirror, light).

@@ -22,7 +22,8 @@ Deterministic (seeded): running it twice writes the same files. It writes, under
 - ``device/sessions/growing-nine-a/`` and ``device/sessions/pairing-five-basic/``: the
   sessions of ``calibration.scripts.growing_nine`` and ``.pairing_five`` (``GAME_SESSIONS``),
   and likewise ``horizontal-vertical-total/`` and ``no-gaps-a/`` (with marker ink, and the
-  button presses that enter moves, ``session.json`` ``presses``),
+  button presses that enter moves, ``session.json`` ``presses``) and ``playme-standard/``
+  (the round tile, six die colours, "Play me!" pressed),
   in the same form; their ``expected.json`` lists the moves and the illegal actions as the
   session records them;
 - ``device/sessions/bossa-regular/``: the recorded Bossa session of
@@ -47,7 +48,14 @@ import numpy as np
 
 from calibration import cube_session
 from calibration.board_files import load_layout
-from calibration.scripts import bossa, growing_nine, horizontal_vertical, no_gaps, pairing_five
+from calibration.scripts import (
+    bossa,
+    growing_nine,
+    horizontal_vertical,
+    no_gaps,
+    pairing_five,
+    playme,
+)
 from calibration.scripts import two_one_six as ts_script
 from calibration.scripts.frames import GameScript, check
 from calibration.session_script import GAME, SIDE, SessionScript, build_script, expected_final_line
@@ -67,7 +75,8 @@ BOARDS = {side: load_layout(GAME, side) for side in ("simple", "complex")}
 GAME_SESSIONS = {"growing-nine-a": growing_nine.build_script,
                  "pairing-five-basic": pairing_five.build_script,
                  "horizontal-vertical-total": horizontal_vertical.build_script,
-                 "no-gaps-a": no_gaps.build_script}
+                 "no-gaps-a": no_gaps.build_script,
+                 "playme-standard": playme.build_script}
 """The recorded sessions of ``calibration.scripts``: folder name -> the script building it."""
 SESSION_QUALITY = {"horizontal-vertical-total": 70}
 """JPEG quality of a session's frames where not ``JPEG_QUALITY`` (the A3 board of Horizontal

@@ -210,6 +210,26 @@ class Hand:
 
 
 @dataclass(frozen=True)
+class FlatTile:
+    """A flat card tile lying on the board (PlayMe's round tile): a rectangle of one colour.
+
+    Attributes:
+        colour: ``"white"`` (a white card, lighter than the printed paper) or ``"green"``.
+        x_mm, y_mm: centre in board millimetres; w_mm, h_mm: its size.
+    """
+
+    colour: str
+    x_mm: float
+    y_mm: float
+    w_mm: float = 50.0
+    h_mm: float = 30.0
+
+
+TILE_BGR = {"white": (1.0, 1.0, 1.0), "green": (0.30, 0.55, 0.16)}
+"""Body colours (BGR, 0..1) of the flat tiles ``FlatTile`` may have."""
+
+
+@dataclass(frozen=True)
 class Scene:
     """Everything needed to render one photo.
 
@@ -237,6 +257,8 @@ class Scene:
         jpeg_quality: 1..100; 0 skips the JPEG round trip.
         size: output (width, height).
         tiles: dot tiles on the table (Bossa); tokens: action tokens on it.
+        flat_tiles: flat tiles lying on the board (PlayMe's round tile: drawn on the paper,
+            under dice and hands).
     """
 
     board: Layout
@@ -263,6 +285,7 @@ class Scene:
     size: tuple[int, int] = (640, 480)
     tiles: tuple[Tile, ...] = ()
     tokens: tuple[Token, ...] = ()
+    flat_tiles: tuple[FlatTile, ...] = ()
 
     def grid_dice(self) -> dict[tuple[int, int], Die]:
         """The die drawn on each occupied cell, with its place and rotation."""
@@ -464,6 +487,11 @@ def _draw_plane(scene: Scene, raster: Raster) -> np.ndarray:
     draw_ink(plane, scene.ink, raster.px_per_mm, (raster.x0_mm, raster.y0_mm))
     for marker_id in scene.covered_markers:
         _draw_cover(plane, scene.board, marker_id, raster)
+    for tile in scene.flat_tiles:
+        x0, y0 = raster.to_px(tile.x_mm - tile.w_mm / 2, tile.y_mm - tile.h_mm / 2)
+        x1, y1 = raster.to_px(tile.x_mm + tile.w_mm / 2, tile.y_mm + tile.h_mm / 2)
+        cv2.rectangle(plane, (round(x0), round(y0)), (round(x1), round(y1)),
+                      TILE_BGR[tile.colour], thickness=-1, lineType=cv2.LINE_AA)
     return plane
 
 
@@ -942,6 +970,6 @@ def expected_readings(scene: Scene) -> dict[str, object]:
 
 
 def _colour_name(colour: str) -> str:
-    if colour in ("black", "blue", "green"):
+    if colour in ("black", "blue", "green", "yellow"):
         return colour
     return "red" if "red" in colour else "white"

@@ -3,7 +3,10 @@
 Gets one good frame (``--frame IMAGE``, or the first frames of ``open_camera(--source)``),
 hands it to ``calibration.calibrate.calibrate_frame`` (no camera code lives in calibration),
 saves the profile (``--profile``, else ``$DICEKEEPER_PROFILE``, else
-``~/.config/dicekeeper/profile.json``) and prints the report lines. Exit 1, with the reason on
+``~/.config/dicekeeper/profile.json``) and prints the report lines. With ``--characters`` (a
+board with characters: PlayMe, PM-D1) the same frame's dice in slot 1 of the rows P1, P2, ...
+(one die of each character, in the board file's order) set each character's camera colour and
+reference RGB in the user's copy of the board file. Exit 1, with the reason on
 stderr, when the image is unreadable, markers are missing (named) or the profile cannot be
 written; exit 2 when the game or side is unknown.
 
@@ -13,6 +16,7 @@ May import: device.camera, calibration, vision (geometry, errors, profile); prin
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import sys
@@ -142,13 +146,47 @@ def run(args: argparse.Namespace) -> tuple[int, list[str]]:
 
     side = getattr(args, "side", None) or find_game(args.game).info.sides[0]
     geometry = _geometry(args.game, side)
-    result = calibrate_frames(_frames(args), geometry, side)
+    used: list[np.ndarray] = []
+    result = calibrate_frames(_remembered(_frames(args), used), geometry, side)
     lines = _report(result)
     if not _succeeded(result):
         return 1, [*lines, FAILED]
     path = Path(args.profile).expanduser() if args.profile else default_profile_path()
     result.profile.save(path)
-    return 0, [*lines, f"profile saved to {path}"]
+    lines.append(f"profile saved to {path}")
+    if getattr(args, "characters", False):
+        return _characters(used[-1], args.game, side, geometry.layout, lines)
+    return 0, lines
+
+
+def _remembered(frames: Iterator[np.ndarray], used: list[np.ndarray]) -> Iterator[np.ndarray]:
+    """``frames``, each kept in ``used`` as it is handed on (the last one is calibrated)."""
+    for image in frames:
+        used.append(image)
+        del used[:-1]
+        yield image
+
+
+def _characters(image: np.ndarray, game: str, side: str, layout: Any,
+                lines: list[str]) -> tuple[int, list[str]]:
+    """``--characters``: the character-to-colour mapping read from one die of each character
+    in slot 1 of the rows (``calibration.character_colours``), written into the user's copy of
+    the board file (the first folder ``user_board_dirs`` searches); exit 1 when the board
+    has no characters or a spot needs mending (nothing written)."""
+    from calibration.board_files import load_board_data, user_board_dirs
+    from calibration.character_colours import has_characters, sample_characters
+
+    data = load_board_data(game, side)
+    if not has_characters(data):
+        return 1, [*lines, f"the {game} board has no characters to set colours for"]
+    found = sample_characters(image, layout, data)
+    if found.data is None:
+        return 1, [*lines, *found.lines[:-1], f"character colours: {found.lines[-1]}"]
+    target = user_board_dirs()[0] / f"{game}-{side}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(found.data, indent=2, ensure_ascii=False) + "\n",
+                      encoding="utf-8")
+    return 0, [*lines, *found.lines, f"character colours written to {target}"]
 
 
 def command(args: argparse.Namespace) -> int:

@@ -138,6 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", default=None, help="where to save the profile")
     p.add_argument("--game", required=True, help="the game whose board lies under the camera")
     _add_side(p, "board side under the camera (default: the game's first side)")
+    p.add_argument("--characters", action="store_true",
+                   help="also set each character's dice colour from one die of each in slot 1 "
+                        "of the rows P1, P2, ... in the board file's order (PlayMe), written "
+                        "into your copy of the board file")
 
     p = sub.add_parser(
         "config", help="check or show the configuration file")

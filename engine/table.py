@@ -36,6 +36,7 @@ class Colour(str, Enum):
     BLACK = "black"
     BLUE = "blue"
     GREEN = "green"
+    YELLOW = "yellow"
     UNKNOWN = "unknown"
 
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field, replace
 
 from calibration.board_files import load_board
 from calibration.session_script import ScriptFrame
-from calibration.synthetic import Die, Hand, Light, Pose, Scene
+from calibration.synthetic import Die, FlatTile, Hand, Light, Pose, Scene
 from engine.layout import Layout
 from engine.session import Event, Session, new_session
-from engine.table import Colour, Item, TableView, ViewStatus
+from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 from vision.board.pipeline import reading_order
 from vision.board.settle import SettleDetector
 
@@ -41,21 +41,32 @@ class Table:
         grid: (row, col) -> the die standing in that cell.
         zones: zone name -> its dice (any order: views list them in reading order).
         outside: dice elsewhere on the board.
+        flat_tiles: flat tiles lying in zones (PlayMe's round tile): seen first in their zone.
+        pose: the camera's pose (None: ``POSE``; an A3 board needs the camera higher).
     """
 
     layout: Layout
     grid: dict[tuple[int, int], Die] = field(default_factory=dict)
     zones: dict[str, tuple[Die, ...]] = field(default_factory=dict)
     outside: tuple[Die, ...] = ()
+    flat_tiles: tuple[FlatTile, ...] = ()
+    pose: Pose | None = None
 
     def view(self) -> TableView:
         """The settled view a perfect reader reports of this table."""
         grid = tuple(tuple(_item(self.grid.get((r, c))) for c in range(self.layout.cols))
                      for r in range(self.layout.rows))
-        zones = tuple((z.name, reading_order([_seen(d) for d in self.zones.get(z.name, ())],
-                                             self.layout.item_mm / 2))
+        zones = tuple((z.name, self._tiles_in(z.name) + reading_order(
+            [_seen(d) for d in self.zones.get(z.name, ())], self.layout.item_mm / 2))
                       for z in self.layout.zones)
         return TableView(grid=grid, outside=tuple(_seen(d) for d in self.outside), zones=zones)
+
+    def _tiles_in(self, name: str) -> tuple[Item, ...]:
+        """The tiles lying in zone ``name`` as the tile reader reports them (at its centre)."""
+        zone = next(z for z in self.layout.zones if z.name == name)
+        return tuple(Item(None, Colour(t.colour), confidence=1.0, kind=ItemKind.TILE,
+                          x_mm=zone.x_mm + zone.w_mm / 2, y_mm=zone.y_mm + zone.h_mm / 2)
+                     for t in self.flat_tiles if zone.contains(t.x_mm, t.y_mm))
 
     def scene(self, hand: Hand | None = None, extra: tuple[Die, ...] = (),
               without: tuple[Die, ...] = ()) -> Scene:
@@ -66,9 +77,9 @@ class Table:
         faces = tuple(tuple(grid[(r, c)].face if (r, c) in grid else None
                             for c in range(self.layout.cols)) for r in range(self.layout.rows))
         return Scene(board=self.layout, grid=faces, grid_overrides=grid,
-                     loose=tuple(d for d in loose if d not in without) + extra, pose=POSE,
-                     light=LIGHT, hand=hand, table="wood", table_seed=7, noise=3.0, blur=0.6,
-                     jpeg_quality=0)
+                     loose=tuple(d for d in loose if d not in without) + extra,
+                     pose=self.pose or POSE, light=LIGHT, hand=hand, table="wood", table_seed=7,
+                     noise=3.0, blur=0.6, jpeg_quality=0, flat_tiles=self.flat_tiles)
 
     def with_cell(self, cell: tuple[int, int], die: Die | None) -> Table:
         """This table with ``cell`` holding ``die`` (None: emptied)."""
@@ -81,8 +92,13 @@ class Table:
         return replace(self, zones={**self.zones, name: dice})
 
 
+NAMED = ("black", "blue", "green", "yellow")
+"""Body colours the board reader names as they are (on boards whose palette holds them)."""
+
+
 def _seen(die: Die) -> Item:
-    colour = Colour.RED if die.colour == "red" else Colour.WHITE
+    colour = (Colour(die.colour) if die.colour in NAMED
+              else Colour.RED if die.colour == "red" else Colour.WHITE)
     return Item(face=die.face, colour=colour, confidence=1.0, x_mm=die.x_mm, y_mm=die.y_mm)
 
 

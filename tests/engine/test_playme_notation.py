@@ -266,12 +266,12 @@ def test_moves_between_rounds_and_of_a_won_game(capsys: pytest.CaptureFixture[st
 # --- the board file, the options, the layout --------------------------------------------------
 
 def test_the_packaged_board() -> None:
-    """PM-D1: the shipped mapping uses five of the camera's colours; the Caterpillar has none
-    yet. Options at their DEFAULTs."""
+    """PM-D1: the shipped mapping gives each character one of the camera's six die colours
+    (the Caterpillar yellow). Options at their DEFAULTs."""
     packaged = load_board("playme")
     assert [(c.key, c.camera) for c in packaged.characters] == [
         ("alice", Colour.BLUE), ("queen", Colour.RED), ("cat", Colour.BLACK),
-        ("hatter", Colour.GREEN), ("caterpillar", None), ("walrus", Colour.WHITE)]
+        ("hatter", Colour.GREEN), ("caterpillar", Colour.YELLOW), ("walrus", Colour.WHITE)]
     assert packaged.options.as_texts() == {"players": "3", "characters": "auto",
                                            "play_me_race": "off", "mad_jabberwock": "off"}
     assert packaged.options.seating == ("alice", "cat", "walrus")
@@ -368,7 +368,7 @@ def test_the_layout() -> None:
     assert layout.item_kind is ItemKind.DIE
     assert [z.name for z in layout.zones] == list(ZONES)
     assert layout.palette == (Colour.BLUE, Colour.RED, Colour.BLACK, Colour.GREEN,
-                              Colour.WHITE)
+                              Colour.YELLOW, Colour.WHITE)
     grid = (56.0, 56.0, 224.0, 224.0)
     m = layout.marker_mm
     for zone in layout.zones:

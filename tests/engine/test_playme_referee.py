@@ -350,9 +350,19 @@ def test_setup_with_the_caterpillar() -> None:
 
 
 def test_setup_needs_a_camera_colour_for_every_seated_character() -> None:
-    six = board(players="6")
+    data = json.loads(BOARD_DATA)
+    data["characters"]["caterpillar"]["camera"] = None  # dice the camera has no name for
+    six = GAME.load_board("standard", data, {"players": "6"})
     assert setup_from_view(view(), six, 0.6) == (
         None, "give the Caterpillar a camera colour in the board file")
+
+
+def test_the_shipped_board_gives_every_character_a_camera_colour() -> None:
+    six = board(players="6")
+    assert [c.camera for c in six.characters if c.camera is None] == []
+    assert six.character("caterpillar").camera is Colour.YELLOW
+    assert setup_from_view(view(""), six, 0.6) == (
+        None, "only P6's 1 (Caterpillar) in slot 1 on the rows")
 
 
 # --- a session --------------------------------------------------------------------------------

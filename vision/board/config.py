@@ -30,6 +30,9 @@ class BoardDiceConfig:
     spot_contrast: float = 0.10  # spot response / local brightness: weaker spots are grain
     dark_centre: float = 0.72  # a pip's centre is at most this fraction of its ring
     bright_ring: float = 0.78  # a pip's ring is at least this fraction of the local brightness
+    # ... in saturation, on boards whose palette holds blue or green dice (light pips, like red
+    # ones, on bodies whose edge and neighbouring pips blur into the ring on an A3 board)
+    saturated_ring: float = 0.6
     cell_slack: float = 0.08  # of a die edge: pips this far beyond a cell still belong to it
     group_link: float = 0.85  # of a die edge: pips closer than this are one die (outside the grid)
     # of a die edge: one die's pips lie this close together at most (a corner-to-corner
@@ -289,6 +292,20 @@ class PipelineConfig:
     light_ratio_range: tuple[float, float] = (0.6, 1.5)
 
 
+@dataclass(frozen=True)
+class FlatTileConfig:
+    """A flat card tile lying in a zone named in ``zones`` (PlayMe's round tile:
+    ``vision.board.flat_tiles``): the middle of the zone against the paper around the zone."""
+
+    zones: tuple[str, ...] = ("tile",)  # zone names where a flat tile may lie
+    inner: float = 0.3  # of the zone's width and height: the middle patch sampled
+    ring_mm: float = 3.0  # the paper band around the zone that gives the local paper colour
+    lighter: float = 1.04  # a white tile's middle is at least this much brighter than the paper
+    max_white_saturation: int = 40  # ... and no more saturated (OpenCV HSV, 0..255)
+    green_hue: tuple[int, int] = (35, 90)  # a green tile's hue (OpenCV, 0..180) ...
+    green_saturation: int = 70  # ... at least this saturated
+
+
 DICE = BoardDiceConfig()
 CUBES = CubesConfig()
 HAND = HandConfig()
@@ -297,3 +314,4 @@ MARKERS = MarkerConfig()
 OCCUPANCY = OccupancyConfig()
 PIPELINE = PipelineConfig()
 TILES = TileConfig()
+FLAT_TILES = FlatTileConfig()

@@ -92,7 +92,8 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
     if image is None or expected_size <= 4:
         return []
     maps = half_channels(image)
-    spots = spots_in(maps, expected_size, dark_bodies(maps, expected_size, geometry))
+    spots = spots_in(maps, expected_size, dark_bodies(maps, expected_size, geometry),
+                     saturated_ring(geometry))
     return dice_from_spots(image, spots, expected_size, geometry)
 
 
@@ -215,10 +216,23 @@ def _disc(diameter: float) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
 
 
+def saturated_ring(geometry: BoardGeometry) -> float:
+    """The ring level of a light pip found in saturation (``_spots_in``'s ``bright_ring``):
+    ``DICE.saturated_ring`` on a board whose palette holds blue or green dice, where such
+    dice are met at the camera's lowest resolution (an A3 board: their edge pips' rings
+    reach the blurred edge and the neighbouring pips), else ``DICE.bright_ring`` as for
+    every pip."""
+    if {"blue", "green"} & set(geometry.palette):
+        return DICE.saturated_ring
+    return DICE.bright_ring
+
+
 def spots_in(maps: dict[str, np.ndarray], size: float,
-             dark: np.ndarray | None = None) -> list[Spot]:
+             dark: np.ndarray | None = None, sat_ring: float = DICE.bright_ring) -> list[Spot]:
     """``find_spots`` on the view's ``half_channels`` (spots in full-size view pixels);
-    with ``dark`` (``dark_bodies``), also the light spots on the black dice there."""
+    with ``dark`` (``dark_bodies``), also the light spots on the black dice there; a light pip
+    found in saturation has a ring at least ``sat_ring`` of the local saturation
+    (``saturated_ring``)."""
     spots: list[Spot] = []
     size = size / 2.0
     if dark is not None:
@@ -236,12 +250,14 @@ def spots_in(maps: dict[str, np.ndarray], size: float,
             pad = int(size)
             x0, y0 = max(0, left - pad), max(0, top - pad)
             ch = ch[y0:top + height - 1 + pad, x0:left + width - 1 + pad].astype(np.float32)
+        ring = sat_ring if name == "sat" else DICE.bright_ring
         spots += [Spot(2.0 * (s.x + x0) + 0.5, 2.0 * (s.y + y0) + 0.5, s.strength, name,
-                       s.on_top) for s in _spots_in(ch, size, name)]
+                       s.on_top) for s in _spots_in(ch, size, name, ring)]
     return spots
 
 
-def _spots_in(ch: np.ndarray, size: float, name: str) -> list[Spot]:
+def _spots_in(ch: np.ndarray, size: float, name: str,
+              bright_ring: float = DICE.bright_ring) -> list[Spot]:
     radius = DICE.pip_radius * size
     small = cv2.GaussianBlur(ch, (0, 0), max(radius * 0.5, 0.8))
     large = cv2.GaussianBlur(ch, (0, 0), radius * 1.8)
@@ -260,7 +276,7 @@ def _spots_in(ch: np.ndarray, size: float, name: str) -> list[Spot]:
     on_top = np.zeros(len(ys), bool)
     rings = [ring_samples(small, ys, xs, k * size) for k in DICE.rings]
     for ring in rings:
-        on_top |= ((ring[:, DICE.ring_spared] >= DICE.bright_ring * bright[ys, xs])
+        on_top |= ((ring[:, DICE.ring_spared] >= bright_ring * bright[ys, xs])
                    & (centre <= DICE.dark_centre * _sorted_median(ring)))
     ring = rings[0]
     pip_like = ((centre <= DICE.dark_centre * ring[:, 0])

@@ -30,6 +30,7 @@ from vision.board.dice import (
     dice_from_spots,
     half_channels,
     read_group,
+    saturated_ring,
     spots_centre,
     spots_in,
     usable_view,
@@ -96,8 +97,8 @@ class BoardDiceReader:
             return die
 
         dark = dark_bodies(maps, expected_size, self.geometry)
-        return dice_from_spots(image, spots_in(maps, expected_size, dark), expected_size,
-                               self.geometry, read)
+        spots = spots_in(maps, expected_size, dark, saturated_ring(self.geometry))
+        return dice_from_spots(image, spots, expected_size, self.geometry, read)
 
     def _unchanged(self, previous: list[_Kept], grey: np.ndarray, x: float, y: float,
                    inside: bool, group: list[Spot], size: float) -> _Kept | None:

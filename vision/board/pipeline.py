@@ -46,6 +46,7 @@ from engine.table import Cell, Colour, Item, ItemKind, TableView, ViewStatus
 from vision.board.config import CUBES, MARKERS, PIPELINE
 from vision.board.cube_reader import BoardCubeReader
 from vision.board.dice_reader import BoardDiceReader
+from vision.board.flat_tiles import read_flat_tiles
 from vision.board.geometry import BoardGeometry
 from vision.board.hand import detect_hand
 from vision.board.ink import InkReading, find_ink, reads_ink
@@ -172,9 +173,10 @@ class BoardReader:
         else:
             detections = self._find_dice(warped, expected_size=self.geometry.die_px)
         ink = find_ink(warped, self.geometry) if reads_ink(self.geometry.layout) else None
-        return place_items(detections, self.geometry, location.confidence, extra,
-                           seen_markers=seen,
-                           occupied=lambda: occupied_cells(warped, self.geometry), ink=ink)
+        table = place_items(detections, self.geometry, location.confidence, extra,
+                            seen_markers=seen,
+                            occupied=lambda: occupied_cells(warped, self.geometry), ink=ink)
+        return with_tiles(table, read_flat_tiles(warped, self.geometry))
 
     def _light_check(self, warped: np.ndarray) -> dict[str, object]:
         """Compare the paper's brightness with the white die measured at calibration.
@@ -245,6 +247,16 @@ class BoardReader:
         view = TableView.unsettled(status, note, self.geometry.rows, self.geometry.cols)
         view.extra.update(extra)
         return view
+
+
+def with_tiles(view: TableView, tiles: Mapping[str, Item]) -> TableView:
+    """``view`` with each tile of ``tiles`` (``vision.board.flat_tiles.read_flat_tiles``) first
+    in its zone; the same view when there is none."""
+    if not tiles:
+        return view
+    zones = tuple((name, ((tiles[name],) if name in tiles else ()) + items)
+                  for name, items in view.zones)
+    return dataclasses.replace(view, zones=zones)
 
 
 def as_bgr(frame: object) -> np.ndarray:

@@ -1,7 +1,7 @@
 """Name a die's body colour: "white" (white and cream), "red" (also translucent dark red) or
 "unknown" (any other die: black, green, blue, patterned ...); where the board's palette holds
-them, also "black", "blue" and "green" (2 1 6's third and fourth players), which are otherwise
-"unknown" as before.
+them, also "black", "blue" and "green" (2 1 6's third and fourth players) and "yellow" (PlayMe's
+sixth colour), which are otherwise "unknown" as before.
 
 May import numpy, OpenCV, ``vision.top.pips`` (``body_lab``) and ``vision.top.config``.
 """
@@ -16,7 +16,7 @@ import numpy as np
 from vision.top.config import COLOURS
 from vision.top.pips import body_lab
 
-EXTRA_COLOURS = ("black", "blue", "green")
+EXTRA_COLOURS = ("black", "blue", "green", "yellow")
 """The colours named only where a palette holds them."""
 
 
@@ -38,14 +38,15 @@ def lab_to_hsv(lab: np.ndarray) -> tuple[float, float, float]:
 def classify_colour(crop_bgr: np.ndarray, body: np.ndarray | None = None,
                     palette: Collection[str] = ()) -> str:
     """"white", "red" or "unknown" for a rectified die top (BGR); a body neither white nor
-    red is named "black", "blue" or "green" only when ``palette`` holds that colour.
+    red is named "black", "blue", "green" or "yellow" only when ``palette`` holds that colour.
 
     Args:
         crop_bgr: the die top warped to a square.
         body: the body's median Lab colour of that crop when already known (the pip reader's
             ``PipReading.body``): the crop is then not converted again.
         palette: the colours the board's dice may have (``BoardGeometry.palette``); without
-            black, blue or green in it the answer is white, red or unknown, as for any board.
+            black, blue, green or yellow in it the answer is white, red or unknown, as for
+            any board.
     """
     h, s, v = lab_to_hsv(body) if body is not None else body_hsv(crop_bgr)
     if (h <= 10 or h >= 160) and s >= 100 and v >= 40:
@@ -57,7 +58,8 @@ def classify_colour(crop_bgr: np.ndarray, body: np.ndarray | None = None,
 
 
 def _extra_colour(h: float, s: float, v: float) -> str:
-    """Black (dark, unsaturated), blue or green (by hue, saturated and lit), else unknown."""
+    """Black (dark, unsaturated), blue, green or yellow (by hue, saturated and lit), else
+    unknown."""
     c = COLOURS
     if v <= c.black_max_value and s <= c.black_max_saturation:
         return "black"
@@ -67,4 +69,6 @@ def _extra_colour(h: float, s: float, v: float) -> str:
         return "blue"
     if c.green_hue[0] <= h <= c.green_hue[1]:
         return "green"
+    if c.yellow_hue[0] <= h <= c.yellow_hue[1]:
+        return "yellow"
     return "unknown"

@@ -148,6 +148,7 @@ class ColourConfig:
     black_max_saturation: int = 120  # ... and no more saturated (translucent red is)
     blue_hue: tuple[int, int] = (95, 135)
     green_hue: tuple[int, int] = (35, 90)
+    yellow_hue: tuple[int, int] = (15, 34)  # PlayMe's sixth colour; below green's hues
     min_saturation: int = 70  # blue and green bodies are at least this saturated ...
     min_value: int = 45  # ... and this bright
 

@@ -6,11 +6,12 @@ grid, rows north to south joined by ``/``, cells of a row by ``,`` (``.`` an emp
 each zone holding something as ``name=items`` (zones in the layout's order, items joined by
 ``,``), ``out=items`` for items outside every zone, and ``S=<status>`` for a view that is not
 settled. An item is a die ``w3`` (a colour letter, lower case: w white, b black, r red, u blue,
-g green, x unknown; then its face, ``?`` unread), a tile ``W2B1``, ``#`` (lying face down),
-``M`` (a marker face up), ``?`` (unread), ``t<n>`` (any other number), with ``:<letter>`` when
-its colour is not white; ``c``/``i`` then face and ``:<letter>`` for a cube or ink; ``^`` after
-an item lying on another (stacked), ``*`` for a ringed one. Confidences (1.0) and positions in
-millimetres (0.0) are not kept. Pure standard library; imports only ``engine``.
+g green, y yellow, x unknown; then its face, ``?`` unread), a tile ``W2B1``, ``#`` (lying face
+down), ``M`` (a marker face up), ``?`` (unread), ``t<n>`` (any other number), with
+``:<letter>`` when its colour is not white; ``c``/``i`` then face and ``:<letter>`` for a cube
+or ink; ``^`` after an item lying on another (stacked), ``*`` for a ringed one. Confidences
+(1.0) and positions in millimetres (0.0) are not kept. Pure standard library; imports only
+``engine``.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from engine.games.bossa.zones import ZONE_NAMES
 from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 
 LETTERS = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.RED: "r", Colour.BLUE: "u",
-           Colour.GREEN: "g", Colour.UNKNOWN: "x"}
+           Colour.GREEN: "g", Colour.YELLOW: "y", Colour.UNKNOWN: "x"}
 _COLOURS = {v: k for k, v in LETTERS.items()}
 _OTHER_KINDS = {ItemKind.CUBE: "c", ItemKind.INK: "i"}
 _KINDS = {v: k for k, v in _OTHER_KINDS.items()}
 _FACE = r"(\d{1,6}|\?)"
-_ITEM = re.compile(rf"(?:([wbrugx]){_FACE}|([ci]){_FACE}:([wbrugx])"
-                   rf"|(W\dB\d|#|M|\?|t\d{{1,6}})(?::([wbrugx]))?)(\^)?(\*)?")
+_ITEM = re.compile(rf"(?:([wbrugyx]){_FACE}|([ci]){_FACE}:([wbrugyx])"
+                   rf"|(W\dB\d|#|M|\?|t\d{{1,6}})(?::([wbrugyx]))?)(\^)?(\*)?")
 EXAMPLE = "w3/b5 north_e1=W2B1 hand_1=W1B1,W5B0 deck=# redraw_1=M"
 
 

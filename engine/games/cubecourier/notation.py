@@ -199,11 +199,11 @@ def parse_move(text: str) -> Move:
 # --- views ------------------------------------------------------------------------------------
 
 COLOUR_LETTERS = {Colour.BLACK: "K", Colour.RED: "R", Colour.WHITE: "W", Colour.BLUE: "B",
-                  Colour.GREEN: "G", Colour.UNKNOWN: "U"}
+                  Colour.GREEN: "G", Colour.YELLOW: "Y", Colour.UNKNOWN: "U"}
 KIND_PREFIX = {ItemKind.DIE: "d", ItemKind.TILE: "t", ItemKind.INK: "i"}
 _LETTER_COLOURS = {v: k for k, v in COLOUR_LETTERS.items()}
 _PREFIX_KINDS = {v: k for k, v in KIND_PREFIX.items()}
-_ITEM = re.compile(r"[dti]?[KRWBGU]\+?\*?")
+_ITEM = re.compile(r"[dti]?[KRWBGYU]\+?\*?")
 _VIEW_CELL = re.compile(rf"\.|{_ITEM.pattern}")
 
 
@@ -253,7 +253,7 @@ def _parse_view_row(row: str) -> tuple[Item | None, ...]:
     tokens = _VIEW_CELL.findall(row)
     if not tokens or "".join(tokens) != row:
         raise NotationError(f"view row {row!r}: use '.' for an empty cell and a colour letter "
-                            f"K R W B G U per cube, '+' for a stack, '*' for the ring")
+                            f"K R W B G Y U per cube, '+' for a stack, '*' for the ring")
     return tuple(None if t == "." else _parse_item(t) for t in tokens)
 
 
@@ -262,7 +262,7 @@ def _parse_items(text: str, key: str) -> tuple[Item, ...]:
         return ()
     tokens = _ITEM.findall(text)
     if not tokens or "".join(tokens) != text:
-        raise NotationError(f"{key}= lists items as colour letters K R W B G U (or '-'), "
+        raise NotationError(f"{key}= lists items as colour letters K R W B G Y U (or '-'), "
                             f"got {text!r}")
     return tuple(_parse_item(t) for t in tokens)
 

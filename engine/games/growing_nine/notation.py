@@ -32,9 +32,9 @@ _QUEUE = re.compile(r"^q=(-|[1-6]+)$")
 _ROLL = re.compile(r"^(r[0-9]+c[0-9]+)\s+([NESW])(?:=([1-6]))?$")
 _ROLLED = re.compile(r"^rolled\s+R([1-6])\s+W([1-6]+)$")
 _COLOURS = {"W": Colour.WHITE, "R": Colour.RED, "K": Colour.BLACK, "B": Colour.BLUE,
-            "G": Colour.GREEN, "U": Colour.UNKNOWN}
+            "G": Colour.GREEN, "Y": Colour.YELLOW, "U": Colour.UNKNOWN}
 _LETTERS = {colour: letter for letter, colour in _COLOURS.items()}
-_ITEM = re.compile(r"[WRKBGU][1-6?]")
+_ITEM = re.compile(r"[WRKBGYU][1-6?]")
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ def view_from_text(text: str) -> TableView:
 
 
 def _parse_view_row(row: str) -> tuple[Item | None, ...]:
-    tokens = re.findall(r"[WRKBGU][1-6?]|\.", row)
+    tokens = re.findall(r"[WRKBGYU][1-6?]|\.", row)
     if "".join(tokens) != row or not tokens:
         raise NotationError(f"view row {row!r}: '.' for an empty cell, else a colour letter "
                             f"(W, R, K, B, G, U) and a face 1-6 or '?'")

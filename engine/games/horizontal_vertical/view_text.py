@@ -30,10 +30,10 @@ ZONES = ("roll", "passes")
 OUTSIDE = "out"
 _ZONE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _LETTERS = {Colour.RED: "R", Colour.BLACK: "K", Colour.BLUE: "B", Colour.GREEN: "G",
-            Colour.UNKNOWN: "U", Colour.WHITE: ""}
+            Colour.YELLOW: "Y", Colour.UNKNOWN: "U", Colour.WHITE: ""}
 _COLOURS = {letter: colour for colour, letter in _LETTERS.items() if letter}
 _NUM = r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_ITEM = re.compile(rf"([RKBGU]?)([1-6?#])(?:@({_NUM}):({_NUM}))?(?:~({_NUM}))?")
+_ITEM = re.compile(rf"([RKBGYU]?)([1-6?#])(?:@({_NUM}):({_NUM}))?(?:~({_NUM}))?")
 EXAMPLE = "#..../...../...../...../..... roll=1,3,4 passes=#"
 
 

@@ -156,9 +156,9 @@ def _parse_cells(text: str, move: str) -> tuple[CellRC, ...]:
 # ---------------------------------------------------------------------- views
 
 _PREFIX = {Colour.RED: "R", Colour.BLACK: "K", Colour.BLUE: "B", Colour.GREEN: "G",
-           Colour.UNKNOWN: "U"}
+           Colour.YELLOW: "Y", Colour.UNKNOWN: "U"}
 _COLOUR = {letter: colour for colour, letter in _PREFIX.items()}
-_TOKEN = re.compile(r"[RKBGU]?[1-8?#]|\.")
+_TOKEN = re.compile(r"[RKBGYU]?[1-8?#]|\.")
 _ZONE_NAME = re.compile(r"^[a-z][a-z_]*$")
 
 

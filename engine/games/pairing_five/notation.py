@@ -172,10 +172,10 @@ def parse_move(text: str) -> Move:
 
 # ------------------------------------------------------------------------------- views
 
-_VIEW_DIE = re.compile(r"\^?[RKBGU]?[1-9?]")
-_VIEW_AREA = re.compile(r"(\^?[RKBGU]?[1-9?]|\.)\+(\^?[RKBGU]?[1-9?]|\.)")
+_VIEW_DIE = re.compile(r"\^?[RKBGYU]?[1-9?]")
+_VIEW_AREA = re.compile(r"(\^?[RKBGYU]?[1-9?]|\.)\+(\^?[RKBGYU]?[1-9?]|\.)")
 _COLOUR_LETTERS = {Colour.RED: "R", Colour.BLACK: "K", Colour.BLUE: "B", Colour.GREEN: "G",
-                   Colour.UNKNOWN: "U"}
+                   Colour.YELLOW: "Y", Colour.UNKNOWN: "U"}
 _LETTER_COLOURS = {v: k for k, v in _COLOUR_LETTERS.items()}
 
 

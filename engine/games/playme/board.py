@@ -34,9 +34,9 @@ class CharacterData:
 
     Attributes:
         key: the notation's name (``alice``). name: the title used in messages.
-        camera: the colour the camera reads for its dice; None while the camera has no name
-            for it (the engine's ``Colour`` has five body colours for six characters: such a
-            character can be judged and entered, not followed by the camera).
+        camera: the colour the camera reads for its dice; None when the camera has no name
+            for it (dice of a colour outside ``Colour``: such a character can be judged and
+            entered, not followed by the camera).
         rgb: a reference colour for the printed legend and the camera.
     """
 
@@ -51,11 +51,10 @@ DEFAULT_CHARACTERS = (
     CharacterData("queen", TITLES["queen"], Colour.RED, (200, 35, 45)),
     CharacterData("cat", TITLES["cat"], Colour.BLACK, (30, 30, 30)),
     CharacterData("hatter", TITLES["hatter"], Colour.GREEN, (40, 150, 70)),
-    CharacterData("caterpillar", TITLES["caterpillar"], None, (230, 200, 40)),
+    CharacterData("caterpillar", TITLES["caterpillar"], Colour.YELLOW, (230, 200, 40)),
     CharacterData("walrus", TITLES["walrus"], Colour.WHITE, (240, 240, 235)),
 )
-"""The shipped mapping: five of the camera's colours; the Caterpillar waits for a sixth
-(yellow is proposed)."""
+"""The shipped mapping: the camera's six die colours, one per character."""
 
 
 @dataclass(frozen=True)

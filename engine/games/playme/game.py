@@ -11,13 +11,14 @@ from dataclasses import replace
 
 from engine.clock import NoClock
 from engine.game import Chance, GameBase, GameInfo
-from engine.games.playme import notation, referee, setup, view_text
+from engine.games.playme import notation, panel, referee, setup, view_text
 from engine.games.playme.board import Board, load_board
 from engine.games.playme.layout import board_layout
 from engine.games.playme.moves import Move
 from engine.games.playme.state import State
 from engine.layout import Layout
 from engine.outcome import Outcome
+from engine.panel import Panel
 from engine.referee import RefereeStep
 from engine.table import TableView
 
@@ -104,6 +105,10 @@ class PlayMe(GameBase):
             name = state.board.character(state.character(outcome.winner)).name
             return f"P{outcome.winner} ({name}) wins: {why}"
         return f"the survivors {', '.join(f'P{p}' for p in state.won)} win: {why}"
+
+    def panel(self, state: State) -> Panel:
+        """The scoreboard and the button moves legal now (``playme.panel``)."""
+        return panel.panel(state)
 
 
 GAME = PlayMe()

@@ -6,7 +6,7 @@ rows north to south as the camera sees them (west to east, whatever way a row fa
 being ``.`` or a die ``<colour><face>`` (``?`` for a face not read); then each zone that holds
 items, ``<zone>=<items>``, with ``t`` before a tile's colour (``c`` a cube, ``i`` ink; only
 dice keep a face); ``out=`` items outside the grid and the zones; ``S=`` the view status when
-not settled. Colour letters: K black, R red, W white, B blue, G green, U unknown.
+not settled. Colour letters: K black, R red, W white, B blue, G green, Y yellow, U unknown.
 Pure standard library; imports only ``engine``.
 """
 
@@ -19,11 +19,11 @@ from engine.games.playme.zones import ZONES
 from engine.table import Colour, Item, ItemKind, TableView, ViewStatus
 
 COLOUR_LETTERS = {Colour.BLACK: "K", Colour.RED: "R", Colour.WHITE: "W", Colour.BLUE: "B",
-                  Colour.GREEN: "G", Colour.UNKNOWN: "U"}
+                  Colour.GREEN: "G", Colour.YELLOW: "Y", Colour.UNKNOWN: "U"}
 KIND_PREFIX = {ItemKind.TILE: "t", ItemKind.CUBE: "c", ItemKind.INK: "i"}
 _LETTER_COLOURS = {v: k for k, v in COLOUR_LETTERS.items()}
 _PREFIX_KINDS = {v: k for k, v in KIND_PREFIX.items()}
-_ITEM = re.compile(r"[KRWBGU][0-9?]|[tci][KRWBGU]")
+_ITEM = re.compile(r"[KRWBGYU][0-9?]|[tci][KRWBGYU]")
 _CELL = re.compile(rf"\.|{_ITEM.pattern}")
 EXAMPLE = "B1B2..../K1...../....../....../....../...... tile=tW"
 
@@ -79,7 +79,7 @@ def _row(row: str) -> tuple[Item | None, ...]:
     tokens = _CELL.findall(row)
     if not tokens or "".join(tokens) != row:
         raise NotationError(f"view row {row!r}: use '.' for an empty cell and a die as a colour "
-                            f"letter K R W B G U and its face (or ?), e.g. B3")
+                            f"letter K R W B G Y U and its face (or ?), e.g. B3")
     return tuple(None if t == "." else _item(t) for t in tokens)
 
 

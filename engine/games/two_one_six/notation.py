@@ -123,9 +123,9 @@ def parse_move(text: str, state: State) -> Move:
 # --- table views ---------------------------------------------------------------------------
 
 COLOUR_LETTERS = {Colour.WHITE: "W", Colour.RED: "R", Colour.BLACK: "K", Colour.BLUE: "B",
-                  Colour.GREEN: "G", Colour.UNKNOWN: "U"}
+                  Colour.GREEN: "G", Colour.YELLOW: "Y", Colour.UNKNOWN: "U"}
 _LETTER_COLOURS = {v: k for k, v in COLOUR_LETTERS.items()}
-_ITEM = r"[WRKBGUwrkbgu](?:[0-9]{1,2}|\?)\^?"
+_ITEM = r"[WRKBGYUwrkbgyu](?:[0-9]{1,2}|\?)\^?"
 _VIEW_CELL = re.compile(rf"\.\.|{_ITEM}")
 
 
