@@ -48,7 +48,7 @@ def cell_box(geometry: BoardGeometry, r: int, c: int) -> tuple[int, int, int, in
     cell = geometry.cell_mm * px
     x0 = geometry.grid_origin_mm[0] * px + c * cell
     y0 = geometry.grid_origin_mm[1] * px + r * cell
-    return int(round(x0)), int(round(y0)), int(round(x0 + cell)), int(round(y0 + cell))
+    return round(x0), round(y0), round(x0 + cell), round(y0 + cell)
 
 
 def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int],
@@ -117,7 +117,7 @@ def _verdict(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
     found = pip_step(centres(reading.blobs)) if len(reading.blobs) > 1 else step
     if found is None or not DICE.body_step[0] <= found / step <= DICE.body_step[1]:
         return None, "pips out of scale"
-    if body_offset(crop, reading.body) > DICE.body_offset:
+    if reading.body is None or body_offset(crop, reading.body) > DICE.body_offset:
         return None, "unclear pips"
     if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
         return None, "blurred"

@@ -27,10 +27,11 @@ LAYOUT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
           5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
           6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+MIDDLE = Cell(1, 1)  # the cell the dice are drawn in
 
 
 def view_with_die(face: int | None, body: tuple[int, int, int], pip: tuple[int, int, int],
-                  cell: Cell = Cell(1, 1), angle: float = 20.0) -> np.ndarray:
+                  cell: Cell = MIDDLE, angle: float = 20.0) -> np.ndarray:
     """A canonical view of plain paper with one die (or, for face None, a plain top) drawn
     in ``cell``, its sides darker below, turned by ``angle`` degrees, lightly blurred and noisy."""
     n = G.canonical_px
@@ -54,7 +55,7 @@ def view_with_die(face: int | None, body: tuple[int, int, int], pip: tuple[int, 
     return np.clip(view + 0.5, 0, 255).astype(np.uint8)
 
 
-def face_in(view: np.ndarray, cell: Cell = Cell(1, 1)) -> int | None:
+def face_in(view: np.ndarray, cell: Cell = MIDDLE) -> int | None:
     faces = [d.face for d in find_board_dice(view, expected_size=G.die_px, geometry=G)
              if G.cell_at_mm(*G.px_to_mm(d.x, d.y)) == cell]
     assert len(faces) <= 1
