@@ -15,8 +15,8 @@ own.
 
 Deterministic: seeded ``numpy.random.Generator`` only, no clock.
 
-May import: engine, vision.board.settle, calibration.synthetic, calibration.cube_art,
-calibration.board_files, numpy.
+May import: engine, calibration.scripts.frames (the replay), calibration.session_script (the
+frame type), calibration.synthetic, calibration.cube_art, calibration.board_files, numpy.
 """
 
 from __future__ import annotations
@@ -29,15 +29,16 @@ import numpy as np
 
 from calibration.board_files import load_board, load_layout
 from calibration.cube_art import TableCube
+from calibration.scripts.frames import final_line, replay
+from calibration.session_script import ScriptFrame
 from calibration.synthetic import Hand, Light, Pose, Scene
 from engine.games.cubecourier.connection import step as next_cell
 from engine.games.cubecourier.moves import Move, Place, Roll, StackMove
 from engine.games.cubecourier.notation import OFF_BOARD
 from engine.games.cubecourier.setup import start
 from engine.games.cubecourier.state import State
-from engine.session import Session, new_session
+from engine.session import Event, Session
 from engine.table import Cell, Colour, Item, ItemKind, TableView, ViewStatus
-from vision.board.settle import SettleDetector
 
 GAME, SIDE = "cubecourier", "standard"
 BOARD = load_layout(GAME, SIDE)  # the printed board the recorded session is played on
@@ -54,23 +55,6 @@ POSE = Pose(fov_deg=45.0, pitch_deg=5.0, yaw_deg=-3.0, roll_deg=3.0, target_mm=(
 LIGHT = Light(brightness=0.85, gradient=0.2, gradient_angle=210.0, vignette=0.2, kelvin=3600.0)
 ARM_FROM = {1: 90.0, 2: 270.0}  # player 1 sits south, player 2 north
 SKIN = (118, 148, 204)
-
-
-@dataclass(frozen=True)
-class ScriptFrame:
-    """One frame of the session.
-
-    Attributes:
-        t: seconds from the start of the recording.
-        scene: what to render.
-        view: the table view a perfect reader reports (status HAND for hand frames).
-        kind: "setup", "still", "hand" or "illegal".
-    """
-
-    t: float
-    scene: Scene
-    view: TableView
-    kind: str
 
 
 @dataclass
@@ -392,23 +376,14 @@ def _to(move: Roll) -> Cell:
 
 
 def replay_views(frames: list[ScriptFrame], settle_frames: int = SETTLE_FRAMES
-                 ) -> Iterator[tuple[ScriptFrame, Session, list[object]]]:
+                 ) -> Iterator[tuple[ScriptFrame, Session, list[Event]]]:
     """Feed the frames' views through the settle detector and a session, like the app."""
-    session = new_session(GAME, SIDE, load_board(GAME, SIDE))
-    settle = SettleDetector(settle_frames)
-    for frame in frames:
-        session, events = session.observe(settle.update(frame.view), frame.t)
-        yield frame, session, list(events)
+    return replay(GAME, SIDE, frames, settle_frames)
 
 
 def expected_final_line(frames: list[ScriptFrame]) -> str:
     """The summary line the device prints at the end, for a perfect reader."""
-    session, t = None, 0.0
-    for frame, session, _ in replay_views(frames):
-        t = frame.t
-    if session is None:
-        raise ValueError("a session without frames has no final line")
-    return session.summary(t)
+    return final_line(GAME, SIDE, frames)
 
 
 __all__ = [

@@ -178,6 +178,16 @@ def replay(game: str, side: str, frames: list[ScriptFrame],
         yield frame, session, events
 
 
+def final_line(game: str, side: str, frames: list[ScriptFrame]) -> str:
+    """The summary line the device prints at the end of ``frames``, for a perfect reader."""
+    session, t = None, 0.0
+    for frame, session, _ in replay(game, side, frames):
+        t = frame.t
+    if session is None:
+        raise ValueError("a session without frames has no final line")
+    return session.summary(t)
+
+
 def check(script: GameScript) -> str:
     """The final line of ``script`` replayed with a perfect reader, once its moves and
     warnings are what the script says.

@@ -15,8 +15,8 @@ session, so the fixture's expected result is the engine's own.
 
 Deterministic: seeded ``numpy.random.Generator`` only, no clock.
 
-May import: engine, vision.board.settle, calibration.synthetic, calibration.board_files,
-calibration.session_script (its frame type and hands), numpy.
+May import: engine, calibration.scripts.frames (the replay), calibration.synthetic,
+calibration.board_files, calibration.session_script (its frame type and hands), numpy.
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from calibration.board_files import load_board, load_layout
+from calibration.scripts.frames import final_line, replay
 from calibration.session_script import ScriptFrame, hand_at
 from calibration.synthetic import Die, Light, Pose, Scene
 from engine.games.two_one_six import Place, State
-from engine.session import Session, new_session
+from engine.session import Event, Session
 from engine.table import Cell, Colour, Item, TableView, ViewStatus
-from vision.board.settle import SettleDetector
 
 GAME, SIDE = "two-one-six", "6x6"
 LAYOUT = load_layout(GAME, SIDE)  # the printed board the game is played on
@@ -280,19 +280,11 @@ def build_script(seed: int = SEED) -> SessionScript:
 
 
 def replay_views(frames: list[ScriptFrame], settle_frames: int = SETTLE_FRAMES
-                 ) -> Iterator[tuple[ScriptFrame, Session, list[object]]]:
+                 ) -> Iterator[tuple[ScriptFrame, Session, list[Event]]]:
     """Feed the frames' views through the settle detector and a session, like the app."""
-    session = new_session(GAME, SIDE, load_board(GAME, SIDE))
-    settle = SettleDetector(settle_frames)
-    for frame in frames:
-        session, events = session.observe(settle.update(frame.view), frame.t)
-        yield frame, session, list(events)
+    return replay(GAME, SIDE, frames, settle_frames)
 
 
 def expected_final_line(frames: list[ScriptFrame]) -> str:
     """The summary line the device prints at the end, for a perfect reader."""
-    session, t = None, 0.0
-    for frame, session, _ in replay_views(frames):
-        t = frame.t
-    assert session is not None
-    return session.summary(t)
+    return final_line(GAME, SIDE, frames)
