@@ -17,6 +17,7 @@ May import: everything (device is the composition root).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import logging
 import sys
@@ -448,6 +449,8 @@ class App:
         """Leave the interrupted game: its record is marked abandoned, the menu comes back."""
         offer, self.offer = self.offer, None
         if offer is not None:
+            with contextlib.suppress(OSError):  # a torn last line would swallow "abandoned"
+                repair_tail(offer.path)
             recorder = GameRecorder(RecordWriter(offer.path))
             recorder.write({"type": "abandoned", "t": offer.last_t, "source": "button",
                             "reason": "not resumed"})

@@ -236,17 +236,23 @@ def _cut_back(fd: int, size: int) -> None:
 
 
 def repair_tail(path: Path) -> int:
-    """Cut a record's last line when a power cut left it unfinished (no newline), so lines
-    appended after it stay whole; returns the bytes removed."""
+    """Make a record's last line whole before lines are appended after it: a torn line (no
+    newline, not a whole entry) is cut off; a whole entry that lost only its newline is kept
+    and ended, as ``read_record`` counted it (the game resumed from it includes it). Returns
+    the bytes removed."""
     with open(path, "rb+") as f:
         data = f.read()
         end = data.rfind(b"\n") + 1
         if end == len(data):
             return 0
+        tail = data[end:].strip(b"\x00")
+        kept = tail + b"\n" if tail and _parse_line(tail.decode("utf-8", "replace")) else b""
+        f.seek(end)
         f.truncate(end)
+        f.write(kept)
         f.flush()
         os.fsync(f.fileno())
-        return len(data) - end
+        return len(data) - end - len(tail) if kept else len(data) - end
 
 
 def finished(record: Record) -> bool:

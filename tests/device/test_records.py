@@ -78,6 +78,26 @@ def test_truncated_last_line_is_tolerated_with_a_warning(tmp_path: Path, caplog)
     assert "line 5" in caplog.text
 
 
+def test_repair_tail_cuts_a_torn_line_and_keeps_a_whole_one(tmp_path: Path) -> None:
+    """A power cut that took only the last newline leaves a whole entry: read_record counts
+    it, so the resumed game includes it and appending must not cut it (it did: the move was
+    lost from the record while the resumed game had played it)."""
+    path = tmp_path / "r.jsonl"
+    _write(path)
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-1])                      # the last move, without its newline
+    assert records.repair_tail(path) == 0
+    assert path.read_bytes() == whole
+    assert len(read_record(path).entries) == 3
+    with open(path, "ab") as f:
+        f.write(b'{"type": "move", "t": 9.0, "mo')    # a torn line
+    assert records.repair_tail(path) == len(b'{"type": "move", "t": 9.0, "mo')
+    assert path.read_bytes() == whole
+    path.write_bytes(whole[:-1] + b"\x00" * 8)       # whole, then the disk's zero padding
+    records.repair_tail(path)
+    assert path.read_bytes() == whole
+
+
 def test_nul_padding_after_power_cut_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     _write(path, n_events=1)

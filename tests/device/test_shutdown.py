@@ -189,3 +189,26 @@ def test_no_command_only_stops_the_app(tmp_path):
     app.handle_press("C_VERY_LONG")
     app.handle_press("B")
     assert app.stopped and not app.step()
+
+
+def test_declining_a_torn_interrupted_game_leaves_a_readable_abandoned_record(tmp_path,
+                                                                              mock_pins):
+    """The "abandoned" line goes after the torn last line is cut, not glued onto it."""
+    first = _game_app(tmp_path, None, Runner())
+    for _ in range(6):
+        first.step()
+    path = first.record_path
+    first.close()
+    with open(path, "ab") as f:
+        f.write(b'{"type": "clock", "t": 9')      # the power cut tore the line being written
+    buttons = GpioButtons(bounce_time=None, hold_time=LONG, shutdown_s=SHUTDOWN, stuck_s=STUCK)
+    app = _game_app(tmp_path, buttons, Runner())
+    app.step()
+    assert app.offer is not None and app.offer.path == path
+    click(buttons, "C")
+    app.step()
+    assert app.offer is None
+    record = read_record(path)                      # no corrupt line in the middle
+    assert record.entries[-1]["type"] == "abandoned" and not record.truncated
+    app.close()
+    buttons.close()
