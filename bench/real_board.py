@@ -19,7 +19,11 @@ the outline runs the whole side, a pip's edge is short and lies nearer the centr
   than its fours' to sixes', ``boxes_pips``), the guessed edge is the folder's pip box over
   ``PIPS_SPAN`` and the outline is looked for further out.
 
-A die whose top square leaves the photo is not cut (counted and printed). The photo's pixels
+A die whose top square leaves the photo is not cut (counted and printed). Where the labels
+box the pips, the box's centre is the top's centre (every layout is symmetric about it): an
+outline whose centre lies more than ``OFF_TOP`` of its edge from the box's centre holds a side
+face besides the top (a slanted view's), whose pips would be laid down as the top's; that die
+is left out (counted and printed as not the top). The photo's pixels
 around the top are kept with the map to an upright square ``CUT_EDGES`` die edges wide, so
 laying the die down resamples them once; the top square (rounded corners, soft edge) is what
 is laid down, at the board's die size, turned any way, at the die's height above the board,
@@ -76,6 +80,7 @@ OUTLINE_REACH = (0.28, 0.56)  # of the guessed edge: where from the centre its e
 OUTLINE_REACH_PIPS = (0.28, 0.8)  # the same where a guess from pip boxes may be far too small
 OUTLINE_STRONG = 0.4  # of the strongest change there: the outline's at least
 PROGRESS_EVERY = 10  # scenes
+OFF_TOP = 0.12       # of the die edge: an outline this far off a pip box's centre is not the top
 
 
 @dataclass(frozen=True)
@@ -124,9 +129,10 @@ def _box_side(die: LabelledDie) -> float:
     return ((x1 - x0) + (y1 - y0)) / 2.0
 
 
-def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None) -> DieTop | None:
+def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None
+            ) -> DieTop | str | None:
     """The die's top square in the photo (see the module's docstring), None when it cannot be
-    told or leaves the photo.
+    told or leaves the photo, "not the top" when its outline is off its pip box's centre.
 
     Args:
         pips_box: ``boxes_pips``' size of the folder's pip boxes, None when its labels box
@@ -144,6 +150,8 @@ def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None) -> DieT
         guess = DieTop(cx, cy, _box_side(die) / (abs(math.cos(turn)) + abs(math.sin(turn))),
                        angle)
     top = outline(image, guess, OUTLINE_REACH if pips_box is None else OUTLINE_REACH_PIPS)
+    if pips_box is not None and math.hypot(top.cx - cx, top.cy - cy) > OFF_TOP * top.edge:
+        return "not the top"
     # the rounded corners of a die cut out tightly (a crop) may lie just beyond the photo
     corners = cv2.boxPoints(((top.cx, top.cy), (top.edge, top.edge), top.angle))
     slack = CORNER * top.edge
@@ -251,7 +259,7 @@ ALPHA = top_alpha()  # the top square's alpha in the upright cut
 
 def real_dice(folder: Path, colours: set[str] | None) -> tuple[list[RealDie], Counter]:
     """Every labelled die of one dice folder that can be cut (of ``colours``, when given),
-    and the count of those that could not: ("cut", n), ("not cut", n)."""
+    and the count of those that could not: ("cut", n), ("not cut", n), ("not the top", n)."""
     items = list(read_images(folder))
     pips_box = boxes_pips([d for item in items for d in item.dice])
     out: list[RealDie] = []
@@ -262,8 +270,8 @@ def real_dice(folder: Path, colours: set[str] | None) -> tuple[list[RealDie], Co
             if colours is not None and die.colour not in colours:
                 continue
             top = None if image is None else die_top(image, die, pips_box)
-            if top is None:
-                counts["not cut"] += 1
+            if top is None or isinstance(top, str):
+                counts["not cut" if top is None else "not the top"] += 1
                 continue
             part, to_cut = cut(image, top)
             out.append(RealDie(die.value, item.path.name, part, to_cut))
@@ -485,9 +493,11 @@ def command(args) -> int:
     except DatasetError as exc:
         print(f"error: {exc}")
         return 2
-    print(f"dice cut from the photos: {counts['cut']} of {counts['cut'] + counts['not cut']} "
+    labelled = counts['cut'] + counts['not cut'] + counts['not the top']
+    print(f"dice cut from the photos: {counts['cut']} of {labelled} "
           f"labelled{' ' + ','.join(sorted(colours)) if colours else ''} "
-          f"(not cut: the top square leaves the photo)")
+          f"(not cut: the top square leaves the photo {counts['not cut']}, "
+          f"the outline is not the top {counts['not the top']})")
     if not dice:
         return 0
     tallies, stray, scenes, lost, ms, settled = run(dice)

@@ -89,6 +89,16 @@ class BoardDiceConfig:
     # a pip-sized patch there stands out at most this much of the pip
     confirm_other_pip: float = 0.25
 
+    # a cell's die read by its pips' difference from its body (``vision.board.body_read``)
+    body_band: int = 5  # px: the cell's border band whose median colour is the paper's
+    body_paper: float = 20.0  # Lab distance from the paper: the die (top, sides, shadow)
+    body_area: float = 0.5  # of a die's area: the least body that is a die
+    body_search: float = 1.25  # of a die edge: the square first searched for its pips
+    # the pips' step / the known die's: real dice set their pips closer than the rendered
+    body_step: tuple[float, float] = (0.65, 1.3)
+    body_colour: float = 20.0  # Lab distance from the body colour: a body pixel
+    body_offset: float = 0.12  # of a die edge: the body's centre this far from the pips', at most
+
     # keeping the readings of still dice (``vision.board.dice_reader``)
     # grey levels: larger differences are a change (sensor noise: 2-6)
     kept_still_level: float = 12.0

@@ -36,6 +36,7 @@ from functools import partial
 import cv2
 import numpy as np
 
+from vision.board.body_read import reread_cells
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import BoardGeometry
@@ -115,7 +116,8 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
         else:
             found += side_by_side(image, g, size, read)
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
-    return [_unless_cocked(d, side, size) for d in found if d is not None]
+    dice = [_unless_cocked(d, side, size) for d in found if d is not None]
+    return reread_cells(image, dice, size, geometry)
 
 
 def side_by_side(image: np.ndarray, group: list[Spot], size: float,

@@ -1,0 +1,100 @@
+"""Reading a grid cell's die by its pips' difference from its body (``vision.board.body_read``).
+
+Synthetic dice drawn on a plain canonical view: pips of colours the board's spot channels do not
+look for (gold on red, white on a translucent blue) are read right; a die-sized body without
+pips, or an odd blob, is not given a face.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.board_files import load_layout
+from engine.table import Cell
+from vision.board.body_read import body_in_cell, cell_box, read_body, reread_cells
+from vision.board.dice import find_board_dice
+from vision.board.geometry import BoardGeometry
+
+G = BoardGeometry(load_layout("unification", "simple"))
+PAPER = (222, 232, 238)  # BGR
+RED, GOLD = (40, 30, 170), (60, 170, 200)
+BLUE, WHITE = (190, 110, 40), (235, 235, 235)
+LAYOUT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+          4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+          5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+          6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+MIDDLE = Cell(1, 1)  # the cell the dice are drawn in
+
+
+def view_with_die(face: int | None, body: tuple[int, int, int], pip: tuple[int, int, int],
+                  cell: Cell = MIDDLE, angle: float = 20.0) -> np.ndarray:
+    """A canonical view of plain paper with one die (or, for face None, a plain top) drawn
+    in ``cell``, its sides darker below, turned by ``angle`` degrees, lightly blurred and noisy."""
+    n = G.canonical_px
+    view = np.zeros((n, n, 3), np.float32)
+    view[:] = PAPER
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(cell))
+    size = G.die_px
+    side = cv2.boxPoints(((cx + 3, cy + 3), (size, size), angle)).astype(np.int32)
+    cv2.fillConvexPoly(view, side, tuple(0.5 * v for v in body), cv2.LINE_AA)
+    top = cv2.boxPoints(((cx, cy), (size, size), angle)).astype(np.int32)
+    cv2.fillConvexPoly(view, top, body, cv2.LINE_AA)
+    a = math.radians(angle)
+    step = 0.85 * 0.54 * size / 2  # real dice set their pips a little closer than nominal
+    for u, v in LAYOUT.get(face or 0, []):
+        x = cx + step * (u * math.cos(a) - v * math.sin(a))
+        y = cy + step * (u * math.sin(a) + v * math.cos(a))
+        cv2.circle(view, (round(x * 8), round(y * 8)), round(0.09 * size * 8), pip, -1,
+                   cv2.LINE_AA, shift=3)
+    view = cv2.GaussianBlur(view, (0, 0), 1.0)
+    view += np.random.default_rng(7).normal(0, 2.0, view.shape).astype(np.float32)
+    return np.clip(view + 0.5, 0, 255).astype(np.uint8)
+
+
+def face_in(view: np.ndarray, cell: Cell = MIDDLE) -> int | None:
+    faces = [d.face for d in find_board_dice(view, expected_size=G.die_px, geometry=G)
+             if G.cell_at_mm(*G.px_to_mm(d.x, d.y)) == cell]
+    assert len(faces) <= 1
+    return faces[0] if faces else None
+
+
+@pytest.mark.parametrize("face", [2, 3, 4, 5, 6])
+def test_gold_pips_on_red_are_read(face: int) -> None:
+    assert face_in(view_with_die(face, RED, GOLD)) == face
+
+
+@pytest.mark.parametrize("face", [1, 3, 4, 6])
+def test_white_pips_on_translucent_blue_are_read(face: int) -> None:
+    assert face_in(view_with_die(face, BLUE, WHITE, angle=35.0)) == face
+
+
+@pytest.mark.parametrize("face", [3, 5])
+def test_read_body_reads_gold_pips_itself(face: int) -> None:
+    view = view_with_die(face, RED, GOLD)
+    at = body_in_cell(view, cell_box(G, 1, 1), G.die_px)
+    assert at is not None
+    assert read_body(view, *at, G.die_px).face == face
+
+
+def test_a_plain_top_is_given_no_face() -> None:
+    view = view_with_die(None, RED, GOLD)
+    assert face_in(view) is None
+    assert reread_cells(view, [], G.die_px, G) == []
+
+
+def test_an_odd_blob_is_given_no_face() -> None:
+    view = view_with_die(None, RED, GOLD)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(Cell(1, 1)))
+    cv2.ellipse(view, (round(cx), round(cy)), (20, 6), 30, 0, 360, GOLD, -1)
+    cv2.circle(view, (round(cx) + 12, round(cy) - 14), 4, GOLD, -1)
+    assert face_in(view) is None
+
+
+def test_an_empty_board_has_no_dice() -> None:
+    n = G.canonical_px
+    view = np.full((n, n, 3), PAPER, np.uint8)
+    assert reread_cells(view, [], G.die_px, G) == []

@@ -1,0 +1,185 @@
+"""Read a grid cell's die by its pips' difference from its own body colour.
+
+The spot channels of ``vision.board.dice`` see dark pips and pips less saturated than a red
+body; a real die's pips may be any colour on any body (gold on red, white on a translucent
+blue, pips a camera blurs into the body), and the shared top reader (``vision.top.pips.read_top``)
+sees them all, as pixels that differ from the die's own body colour. Here a cell whose die was
+not read surely by its spots is read that way:
+
+1. the die's body: the cell's pixels that differ from the paper (the median colour of the cell's
+   border band) by ``DICE.body_paper``, opened, the largest part if it has a die's area or
+   more (``DICE.body_area``); its centre is where the die lies, roughly (its sides and shadow
+   shift it);
+2. a square ``DICE.body_search`` die edges wide there, turned as the die's edges run, is read
+   by ``read_top``: the pips it finds, back in view pixels, give the die's centre (every layout
+   is symmetric about it) and angle (their layout's);
+3. the known die's top square there is read again; the face is called only when the reading
+   is sure (``READER.min_confidence``), its pips lie as far apart as a real die's of the
+   known size (``DICE.body_step``, of ``READER.nominal_step``), and the body colour the reader
+   measured lies around the square's centre (``DICE.body_offset``): a face whose pips were
+   missed in part (the gold three read as its two) is read off the die's centre.
+
+Anything else is an abstention: a confident wrong face is the worst outcome.
+
+May import ``vision.board.config``, ``vision.board.geometry``, ``vision.top``, numpy and OpenCV.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+
+import cv2
+import numpy as np
+
+from vision.board.config import DICE
+from vision.board.geometry import BoardGeometry
+from vision.top.blur import is_blurred
+from vision.top.colour import classify_colour
+from vision.top.config import READER
+from vision.top.pips import TURNED, best_fit, centres, pip_step, read_top
+from vision.top.square import die_axes, rectify, view_axes
+from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
+
+
+def cell_box(geometry: BoardGeometry, r: int, c: int) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1) of a grid cell in view pixels."""
+    px = geometry.px_per_mm
+    cell = geometry.cell_mm * px
+    x0 = geometry.grid_origin_mm[0] * px + c * cell
+    y0 = geometry.grid_origin_mm[1] * px + r * cell
+    return round(x0), round(y0), round(x0 + cell), round(y0 + cell)
+
+
+def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int],
+                 size: float) -> tuple[float, float] | None:
+    """The centre of the die-sized part of a cell that differs from its paper, or None."""
+    x0, y0, x1, y1 = box
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    band = DICE.body_band
+    if x1 - x0 <= 3 * band or y1 - y0 <= 3 * band:
+        return None
+    lab = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2LAB).astype(np.float32)
+    ring = np.ones(lab.shape[:2], bool)
+    ring[band:-band, band:-band] = False
+    paper = np.median(lab[ring], axis=0)
+    apart = (np.linalg.norm(lab - paper, axis=2) > DICE.body_paper).view(np.uint8)
+    apart = cv2.morphologyEx(apart, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    n, _, stats, means = cv2.connectedComponentsWithStats(apart)
+    if n < 2:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[k, cv2.CC_STAT_AREA] < DICE.body_area * size * size:
+        return None
+    return x0 + float(means[k][0]), y0 + float(means[k][1])
+
+
+def read_body(image: np.ndarray, x: float, y: float, size: float,
+              palette: Collection[str] = (), angle: float | None = None) -> DieDetection:
+    """The die near (x, y) read by its pips' difference from its body (face None if unsure).
+
+    Args:
+        angle: the die's turn when known (the spots' reading's), else its edges' (``die_axes``).
+    """
+    if angle is None:
+        angle = die_axes(image, x, y, size) or 0.0
+    wide = Candidate(x, y, size * DICE.body_search, size * DICE.body_search, angle, 1.0, "body")
+    first = read_top(rectify(image, wide, VIEW, VIEW / CROP))
+    if len(first.blobs) == 0 or first.reason == TURNED:
+        # no pips, or a layout only across the square's axes: the pips of part of a face
+        return DieDetection(x, y, size, angle, None, "unknown", 0.0, first.reason or "no pips")
+    origin, ex, ey = view_axes(wide, VIEW, VIEW / CROP)
+    points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey for b in first.blobs])
+    cx, cy = (float(v) for v in points.mean(axis=0))
+    fit = best_fit(points) if len(points) > 1 else None
+    if len(points) > 1 and fit is None:  # no layout (or more than six): not one die's pips
+        return DieDetection(x, y, size, angle, None, "unknown", 0.0, "unclear pips")
+    if fit is not None:
+        rot = fit[-2]
+        angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
+    top = Candidate(cx, cy, size, size, angle, 1.0, "body")
+    crop = rectify(image, top, VIEW, VIEW / CROP)
+    reading = read_top(crop)
+    colour = classify_colour(crop, reading.body, palette)
+    face, reason = _verdict(crop, reading)
+    conf = reading.confidence if face is not None else 0.0
+    return DieDetection(cx, cy, size, angle % 90.0, face, colour, round(conf, 3), reason)
+
+
+def _verdict(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
+    """The face called, or None with the reason (see the module's step 3)."""
+    if reading.face is None:
+        return None, reading.reason or "unclear pips"
+    if reading.confidence < READER.min_confidence:
+        return None, "unsure"
+    step = READER.nominal_step * CROP / 2
+    found = pip_step(centres(reading.blobs)) if len(reading.blobs) > 1 else step
+    if found is None or not DICE.body_step[0] <= found / step <= DICE.body_step[1]:
+        return None, "pips out of scale"
+    if reading.body is None or body_offset(crop, reading.body) > DICE.body_offset:
+        return None, "unclear pips"
+    if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
+        return None, "blurred"
+    return reading.face, ""
+
+
+def body_offset(crop: np.ndarray, body: np.ndarray) -> float:
+    """How far the body-coloured pixels' centre lies from the crop's centre, in die edges."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    ys, xs = np.nonzero(np.linalg.norm(lab - body, axis=2) < DICE.body_colour)
+    if len(xs) == 0:
+        return math.inf
+    middle = VIEW / 2 - 0.5
+    return math.hypot(float(xs.mean()) - middle, float(ys.mean()) - middle) / CROP
+
+
+def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
+                 geometry: BoardGeometry) -> list[DieDetection]:
+    """``dice`` with each grid cell's unread die read by its body instead, where that reads
+    a face: a cell with a die read by its spots is left alone, and so is a cell whose body
+    reads no face (its abstention stays; a body without a face is not added)."""
+    px = geometry.px_per_mm
+    x0, y0 = (v * px for v in geometry.grid_origin_mm)
+    cell = geometry.cell_mm * px
+    by_cell: dict[tuple[int, int], list[DieDetection]] = {}
+    for d in dice:
+        r, c = int((d.y - y0) // cell), int((d.x - x0) // cell)
+        if 0 <= r < geometry.rows and 0 <= c < geometry.cols:
+            by_cell.setdefault((r, c), []).append(d)
+    out = [d for d in dice if not any(d in ds for ds in by_cell.values())]
+    for r in range(geometry.rows):
+        for c in range(geometry.cols):
+            here = by_cell.get((r, c), [])
+            if not any(d.face is not None for d in here):
+                read = _read_cell(image, geometry, r, c, size, here[0] if here else None)
+                if read is not None:
+                    here = [read]
+            out += here
+    return out
+
+
+def _read_cell(image: np.ndarray, geometry: BoardGeometry, r: int, c: int,
+               size: float, unread: DieDetection | None) -> DieDetection | None:
+    """The cell's die read by its body, when that reads a face in the cell; else None.
+
+    The search starts where the spots put the die (``unread``, turned as they read it), then
+    at its body's centre: on white paper a white die's body is mostly its sides and shadow,
+    and the spots of gold pips on red may be none or a few.
+    """
+    box = cell_box(geometry, r, c)
+    x0, y0, x1, y1 = box
+    for k in range(2):
+        if k == 0 and unread is None:
+            continue
+        if k == 0:
+            assert unread is not None
+            die = read_body(image, unread.x, unread.y, size, geometry.palette, unread.angle)
+        else:
+            at = body_in_cell(image, box, size)
+            if at is None:
+                return None
+            die = read_body(image, *at, size, geometry.palette)
+        if die.face is not None and x0 <= die.x < x1 and y0 <= die.y < y1:
+            return die
+    return None
