@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from engine.board_fields import camera_colour, rgb
 from engine.errors import BoardDataError
 from engine.games.cubecourier.cube import COLOURS
 from engine.layout import Layout
@@ -167,29 +168,15 @@ def _parse_colour(letter: str, value: object, default: ColourData) -> ColourData
                                  f"{', '.join(COLOUR_KEYS)}")
     name = _text(where, "name", value.get("name", default.name))
     symbol = _text(where, "symbol", value.get("symbol", default.symbol))
-    return ColourData(letter, name, _camera(where, value.get("camera", default.camera.value)),
-                      symbol, _rgb(where, value.get("rgb", list(default.rgb))))
+    return ColourData(letter, name,
+                      camera_colour(where, value.get("camera", default.camera.value)),
+                      symbol, rgb(where, value.get("rgb", list(default.rgb))))
 
 
 def _text(where: str, key: str, value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BoardDataError(f"{where} {key} must be a non-empty string, got {value!r}")
     return value
-
-
-def _camera(where: str, value: object) -> Colour:
-    names = [c.value for c in Colour if c is not Colour.UNKNOWN]
-    if value not in names:
-        raise BoardDataError(f"{where} camera must be one of {', '.join(names)}, got {value!r}")
-    return Colour(value)
-
-
-def _rgb(where: str, value: object) -> tuple[int, int, int]:
-    if (not isinstance(value, list) or len(value) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255
-                       for v in value)):
-        raise BoardDataError(f"{where} rgb must be three integers 0-255, got {value!r}")
-    return (value[0], value[1], value[2])
 
 
 def parse_options(options: Mapping[str, object]) -> Options:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from engine.board_fields import camera_colour, rgb
 from engine.errors import BoardDataError
 from engine.games.playme.characters import CHARACTERS, TITLES
 from engine.games.playme.options import Options, parse_options
@@ -25,7 +26,6 @@ CHARACTER_KEYS = ("name", "camera", "rgb")
 FACINGS = ("south", "north")
 """``south``: the row's owner reads it from the south edge, slot 1 at the west end (column 0);
 ``north``: from the north edge, slot 1 at the east end (column 5)."""
-CAMERA_NAMES = tuple(c.value for c in Colour if c is not Colour.UNKNOWN)
 
 
 @dataclass(frozen=True)
@@ -171,26 +171,9 @@ def _parse_character(key: str, value: object, default: CharacterData) -> Charact
     if not isinstance(name, str) or not name.strip():
         raise BoardDataError(f"{where} name must be a non-empty string, got {name!r}")
     camera = value.get("camera", None if default.camera is None else default.camera.value)
-    return CharacterData(key, name, _camera(where, camera, allow_none=True),
-                         _rgb(where, value.get("rgb", list(default.rgb))))
-
-
-def _camera(where: str, value: object, *, allow_none: bool = False) -> Colour | None:
-    if value is None and allow_none:
-        return None
-    if value not in CAMERA_NAMES:
-        also = " or null" if allow_none else ""
-        raise BoardDataError(f"{where} camera must be one of {', '.join(CAMERA_NAMES)}{also}, "
-                             f"got {value!r}")
-    return Colour(value)
-
-
-def _rgb(where: str, value: object) -> tuple[int, int, int]:
-    if (not isinstance(value, list) or len(value) != 3
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255
-                       for v in value)):
-        raise BoardDataError(f"{where} rgb must be three integers 0-255, got {value!r}")
-    return (value[0], value[1], value[2])
+    return CharacterData(key, name,
+                         None if camera is None else camera_colour(where, camera, or_null=True),
+                         rgb(where, value.get("rgb", list(default.rgb))))
 
 
 def parse_tile(value: object) -> tuple[Colour, Colour]:
@@ -204,8 +187,8 @@ def parse_tile(value: object) -> tuple[Colour, Colour]:
     if not isinstance(value, Mapping) or sorted(value) != ["jabberwock", "rabbit"]:
         raise BoardDataError('"tile" must be an object with the keys rabbit and jabberwock, '
                              'e.g. {"rabbit": "white", "jabberwock": "green"}')
-    rabbit = _camera('"tile" rabbit', value["rabbit"])
-    jabberwock = _camera('"tile" jabberwock', value["jabberwock"])
+    rabbit = camera_colour('"tile" rabbit', value["rabbit"])
+    jabberwock = camera_colour('"tile" jabberwock', value["jabberwock"])
     if rabbit is jabberwock or rabbit is None or jabberwock is None:
         raise BoardDataError('"tile": the two sides need two different colours')
     return rabbit, jabberwock
