@@ -167,17 +167,9 @@ def session_documents(script: SessionScript) -> tuple[dict[str, object], dict[st
 def write_session(out: Path, script: SessionScript | None = None) -> Path:
     """Render and write the recorded session; returns its folder."""
     script = script or build_script()
-    folder = out / SESSION_NAME
-    frames_dir = folder / "frames"
-    frames_dir.mkdir(parents=True, exist_ok=True)
-    for old in frames_dir.glob("*.jpg"):
-        old.unlink()
-    for i, frame in enumerate(script.frames):
-        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i))
     session, expected = session_documents(script)
-    _write_json(folder / "session.json", session)
-    _write_json(folder / "expected.json", expected)
-    return folder
+    return write_recorded(out, SESSION_NAME, [f.scene for f in script.frames], session,
+                          expected)
 
 
 def cube_session_documents(script: cube_session.SessionScript
@@ -199,18 +191,9 @@ def cube_session_documents(script: cube_session.SessionScript
 def write_cube_session(out: Path, script: cube_session.SessionScript | None = None) -> Path:
     """Render and write the recorded CubeCourier session; returns its folder."""
     script = script or cube_session.build_script()
-    folder = out / CUBE_SESSION_NAME
-    frames_dir = folder / "frames"
-    frames_dir.mkdir(parents=True, exist_ok=True)
-    for old in frames_dir.glob("*.jpg"):
-        old.unlink()
-    for i, frame in enumerate(script.frames):
-        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=3000 + i),
-                    CUBE_JPEG_QUALITY)
     session, expected = cube_session_documents(script)
-    _write_json(folder / "session.json", session)
-    _write_json(folder / "expected.json", expected)
-    return folder
+    return write_recorded(out, CUBE_SESSION_NAME, [f.scene for f in script.frames], session,
+                          expected, seed=3000, quality=CUBE_JPEG_QUALITY)
 
 
 def two_one_six_documents(script: ts_script.SessionScript
@@ -236,18 +219,10 @@ def write_two_one_six_session(out: Path, script: ts_script.SessionScript | None 
                               ) -> Path:
     """Render and write the recorded 2 1 6 game; returns its folder."""
     script = script or ts_script.build_script()
-    folder = out / f"{ts_script.GAME}-{ts_script.SIDE}"
-    frames_dir = folder / "frames"
-    frames_dir.mkdir(parents=True, exist_ok=True)
-    for old in frames_dir.glob("*.jpg"):
-        old.unlink()
-    for i, frame in enumerate(script.frames):
-        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=2000 + i),
-                    TS_JPEG_QUALITY)
     session, expected = two_one_six_documents(script)
-    _write_json(folder / "session.json", session)
-    _write_json(folder / "expected.json", expected)
-    return folder
+    return write_recorded(out, f"{ts_script.GAME}-{ts_script.SIDE}",
+                          [f.scene for f in script.frames], session, expected, seed=2000,
+                          quality=TS_JPEG_QUALITY)
 
 
 def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[str, object]]:
@@ -273,32 +248,25 @@ def game_session_documents(script: GameScript) -> tuple[dict[str, object], dict[
 def write_game_session(out: Path, name: str, script: GameScript | None = None) -> Path:
     """Render and write one of ``GAME_SESSIONS``; returns its folder."""
     script = script or GAME_SESSIONS[name]()
-    folder = out / name
-    frames_dir = folder / "frames"
-    frames_dir.mkdir(parents=True, exist_ok=True)
-    for old in frames_dir.glob("*.jpg"):
-        old.unlink()
-    for i, frame in enumerate(script.frames):
-        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(frame.scene, seed=1000 + i),
-                    SESSION_QUALITY.get(name, JPEG_QUALITY))
     session, expected = game_session_documents(script)
-    _write_json(folder / "session.json", session)
-    _write_json(folder / "expected.json", expected)
-    return folder
+    return write_recorded(out, name, [f.scene for f in script.frames], session, expected,
+                          quality=SESSION_QUALITY.get(name, JPEG_QUALITY))
 
 
 def write_recorded(out: Path, name: str, scenes: list[Scene], session: dict[str, object],
-                   expected: dict[str, object]) -> Path:
+                   expected: dict[str, object], *, seed: int = 1000,
+                   quality: int = JPEG_QUALITY) -> Path:
     """Render and write a recorded session's folder ``out/name``: ``frames/000.jpg`` ...
-    (each scene with sensor-noise seed 1000 + its number, JPEG quality 85), ``session.json``
-    and ``expected.json``; returns the folder."""
+    (each scene with sensor-noise seed ``seed`` + its number, at JPEG ``quality``; the frames
+    of an earlier writing removed first), ``session.json`` and ``expected.json``; returns the
+    folder."""
     folder = out / name
     frames_dir = folder / "frames"
     frames_dir.mkdir(parents=True, exist_ok=True)
     for old in frames_dir.glob("*.jpg"):
         old.unlink()
     for i, scene in enumerate(scenes):
-        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(scene, seed=1000 + i))
+        _write_jpeg(frames_dir / f"{i:03d}.jpg", render_scene(scene, seed=seed + i), quality)
     _write_json(folder / "session.json", session)
     _write_json(folder / "expected.json", expected)
     return folder
