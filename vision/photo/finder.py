@@ -62,6 +62,7 @@ from vision.top.pips import (
     read_top,
 )
 from vision.top.square import die_axes, rectify, top_face, view_axes
+from vision.top.streak import GLARE, crossed_by_glare
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
 log = logging.getLogger(__name__)
@@ -355,6 +356,8 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
         face, conf, reason = None, 0.0, "cut off"
     elif face is not None and leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
+    elif face is not None and crossed_by_glare(view(image, h), r):
+        face, conf, reason = None, 0.0, GLARE
     elif smeared(rectify(image, h, CROP, PHOTO.blur_view), h,
                   r if face is not None and any(_die_shaped(c) for c in group) else None):
         face, conf, reason = None, 0.0, "blurred"
