@@ -25,7 +25,7 @@ from typing import TypeVar, cast
 import cv2
 import numpy as np
 
-from vision.top.arrays import axis_ratio, least_squares_map, nonzero_yx
+from vision.top.arrays import axis_ratio, least_squares_map, median_along, nonzero_yx
 from vision.top.config import READER
 from vision.top.glare import hidden_faces, split_glare
 from vision.top.pip_shape import PipShape, pip_shape
@@ -137,7 +137,7 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     if np.count_nonzero(clear) < READER.min_body:
         return None
     lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
-    body: np.ndarray = np.median(lab[clear], axis=0).astype(np.float32)
+    body: np.ndarray = median_along(lab[clear], axis=0).astype(np.float32)
     return body
 
 
@@ -225,15 +225,25 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     for v, x, y, zone, strong, c in zip(values[order].tolist(), ox.tolist(), oy.tolist(),
                                         in_zone[order].tolist(), strong_enough,
                                         contrast[oy, ox].tolist(), strict=True):
-        if any((bx - x + MARGIN) ** 2 + (by - y + MARGIN) ** 2 <= gap2 for bx, by in taken):
-            continue
-        if zone and v >= peak_floor and strong:
-            px, py = _subpixel(resp, x, y)
-            pips.append(Blob(px - MARGIN, py - MARGIN, v, c))
-            taken.append((px - MARGIN, py - MARGIN))
+        for bx, by in taken:  # a plain loop: a generator per peak cost more than the test
+            if (bx - x + MARGIN) ** 2 + (by - y + MARGIN) ** 2 <= gap2:
+                break
         else:
-            weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, c))
+            _take(pips, weaker, taken, resp, (v, x, y, c), zone and v >= peak_floor and strong)
     return pips, weaker
+
+
+def _take(pips: list[Blob], weaker: list[Blob], taken: list[tuple[float, float]],
+          resp: np.ndarray, peak: tuple[float, int, int, float], pip_like: bool) -> None:
+    """Add a peak clear of every pip taken to the pips (its centre refined, and taken) when it
+    is ``pip_like``, else to the weaker peaks."""
+    v, x, y, c = peak
+    if pip_like:
+        px, py = _subpixel(resp, x, y)
+        pips.append(Blob(px - MARGIN, py - MARGIN, v, c))
+        taken.append((px - MARGIN, py - MARGIN))
+    else:
+        weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, c))
 
 
 def _gaussian_kernel(sigma: float) -> np.ndarray:
@@ -300,15 +310,19 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         return LayoutFit(1, err, uv[0] + GRID * step, _free(LAYOUTS[1][0]), step)
     centre = uv.mean(axis=0)
     rel = uv - centre
-    best: LayoutFit | None = None
-    for layout, scale, dst, rot, resid in layout_fits(rel, READER.scale_range):
-        err = max(resid, _off_centre(centre))
-        if best is None or err < best.error:
-            lattice = centre + (GRID * scale) @ rot.T
-            turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
-            turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
-            best = LayoutFit(n, err, lattice, _free(layout), scale, turn, _squash(rel, dst))
-    return best or LayoutFit(n, math.inf, GRID * READER.nominal_step, (), READER.nominal_step)
+    off = _off_centre(centre)
+    best: tuple[float, LayoutMatch] | None = None
+    for fit in layout_fits(rel, READER.scale_range):
+        err = max(fit[4], off)
+        if best is None or err < best[0]:
+            best = err, fit
+    if best is None:
+        return LayoutFit(n, math.inf, GRID * READER.nominal_step, (), READER.nominal_step)
+    err, (layout, scale, dst, rot, _) = best  # the rest is worked out for the best fit only
+    lattice = centre + (GRID * scale) @ rot.T
+    turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
+    turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
+    return LayoutFit(n, err, lattice, _free(layout), scale, turn, _squash(rel, dst))
 
 
 def _off_centre(centre: np.ndarray) -> float:
@@ -424,7 +438,7 @@ def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool
     reference = _moment(layout)
     if abs(moment) > 1e-6 * spread * spread and reference != 0:
         turn = (moment / reference) ** 0.25  # the principal root: a turn of -45..45 degrees
-        turned = [complex(x, y) * scale * turn / abs(turn) for x, y in layout.tolist()]
+        turned = [z * scale * turn / abs(turn) for z in _complex_points(layout)]
         assign = [_nearest(z, turned) for z in pts]
         if len(set(assign)) == len(assign):
             return np.asarray(layout[assign] * scale)
@@ -439,6 +453,9 @@ def _nearest(z: complex, points: list[complex]) -> int:
         if d < best_d:
             best, best_d = j, d
     return best
+
+
+_complex_points = _per_layout(lambda layout: [complex(x, y) for x, y in layout.tolist()])
 
 
 def _fourth_moment(layout: np.ndarray) -> complex:
