@@ -143,10 +143,22 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
 
 def _clear_of(pips: Sequence[Blob], radius: float) -> np.ndarray:
     """The inner 80% of the die top (``_TOP``) farther than ``radius`` crop pixels from every
-    pip's centre."""
+    pip's centre.
+
+    Each pip's distances are taken only on the square of pixels within ``radius`` + 1 of its
+    centre along both axes: beyond it a pixel lies farther than ``radius`` along one axis
+    alone, by a pixel at least (more than any rounding of ``np.hypot``), and stays clear."""
     clear = _TOP.copy()
+    reach = radius + 1.0
     for b in pips:
-        clear &= np.hypot(_XX - (b.x + MARGIN), _YY - (b.y + MARGIN)) > radius
+        cx, cy = b.x + MARGIN, b.y + MARGIN
+        # pixel centres (i + 0.5) within reach of the centre along each axis
+        x0, x1 = max(0, math.floor(cx - reach)), min(VIEW, math.ceil(cx + reach) + 1)
+        y0, y1 = max(0, math.floor(cy - reach)), min(VIEW, math.ceil(cy + reach) + 1)
+        if x0 >= x1 or y0 >= y1:
+            continue
+        box = np.s_[y0:y1, x0:x1]
+        clear[box] &= np.hypot(_XX[box] - cx, _YY[box] - cy) > radius
     return clear
 
 
@@ -228,22 +240,14 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
         for bx, by in taken:  # a plain loop: a generator per peak cost more than the test
             if (bx - x + MARGIN) ** 2 + (by - y + MARGIN) ** 2 <= gap2:
                 break
-        else:
-            _take(pips, weaker, taken, resp, (v, x, y, c), zone and v >= peak_floor and strong)
+        else:  # clear of every pip taken
+            if zone and v >= peak_floor and strong:
+                px, py = _subpixel(resp, x, y)
+                pips.append(Blob(px - MARGIN, py - MARGIN, v, c))
+                taken.append((px - MARGIN, py - MARGIN))
+            else:
+                weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, c))
     return pips, weaker
-
-
-def _take(pips: list[Blob], weaker: list[Blob], taken: list[tuple[float, float]],
-          resp: np.ndarray, peak: tuple[float, int, int, float], pip_like: bool) -> None:
-    """Add a peak clear of every pip taken to the pips (its centre refined, and taken) when it
-    is ``pip_like``, else to the weaker peaks."""
-    v, x, y, c = peak
-    if pip_like:
-        px, py = _subpixel(resp, x, y)
-        pips.append(Blob(px - MARGIN, py - MARGIN, v, c))
-        taken.append((px - MARGIN, py - MARGIN))
-    else:
-        weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, c))
 
 
 def _gaussian_kernel(sigma: float) -> np.ndarray:
@@ -308,7 +312,7 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         err = _off_centre(uv[0])
         step = READER.nominal_step
         return LayoutFit(1, err, uv[0] + GRID * step, _free(LAYOUTS[1][0]), step)
-    centre = uv.mean(axis=0)
+    centre = _mean_point(uv)
     rel = uv - centre
     off = _off_centre(centre)
     best: tuple[float, LayoutMatch] | None = None
@@ -323,6 +327,15 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
     turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
     return LayoutFit(n, err, lattice, _free(layout), scale, turn, _squash(rel, dst))
+
+
+def _mean_point(points: np.ndarray) -> np.ndarray:
+    """``points.mean(axis=0)`` of a few (n, 2) float64 points: numpy adds the rows in order
+    and divides by n, and so does this, without its overhead."""
+    sx = sy = 0.0
+    for x, y in points.tolist():
+        sx, sy = sx + x, sy + y
+    return np.array([sx / len(points), sy / len(points)])
 
 
 def _off_centre(centre: np.ndarray) -> float:
