@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.photo.config import PHOTO
 from vision.photo.sources import SPOTS
-from vision.top.arrays import local_maxima
+from vision.top.arrays import local_maxima, local_minima
 from vision.top.config import READER
 from vision.top.types import Candidate
 
@@ -66,7 +66,7 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
         img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     out: list[Candidate] = []
     resp, window = _response(img, max(1.0, sigma * scale))
-    for spots in (_spots(-resp, window), _spots(resp, window)):  # dark pips, then light
+    for spots in (_spots(resp, window, dark=True), _spots(resp, window)):  # dark, then light
         if len(spots) > PHOTO.max_spots:
             continue
         groups = _link(spots, PHOTO.spot_link * typical * scale)
@@ -87,9 +87,14 @@ def _response(img: np.ndarray, sigma: float) -> tuple[np.ndarray, int]:
     return resp, max(3, int(2 * sigma) | 1)
 
 
-def _spots(resp: np.ndarray, window: int) -> np.ndarray:
-    """(x, y) of the local maxima of a ``_response`` above ``PHOTO.spot_min_response``."""
-    ys, xs = local_maxima(resp, window, PHOTO.spot_min_response)
+def _spots(resp: np.ndarray, window: int, dark: bool = False) -> np.ndarray:
+    """(x, y) of the local maxima of a ``_response`` above ``PHOTO.spot_min_response`` (light
+    spots), or with ``dark`` those of its negation (its local minima below the negated floor,
+    the same pixels without a negated copy of the image)."""
+    if dark:
+        ys, xs = local_minima(resp, window, -PHOTO.spot_min_response)
+    else:
+        ys, xs = local_maxima(resp, window, PHOTO.spot_min_response)
     return np.stack([xs, ys], axis=1).astype(np.float32).reshape(-1, 2)
 
 

@@ -41,19 +41,76 @@ def local_maxima(values: np.ndarray, window: int, floor: float) -> tuple[np.ndar
     (values > floor))``, with the neighbours compared only where the values pass the floor
     (a few thousand of a photo's pixels, where the dilation takes all)."""
     ys, xs = nonzero_yx(values > floor)
+    return _extreme(values, ys, xs, window, np.greater_equal)
+
+
+def local_minima(values: np.ndarray, window: int, ceiling: float
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """``local_maxima(-values, window, -ceiling)`` without negating the image: the pixels
+    below ``ceiling`` that are at most every value within the window around them (negation
+    is exact, so these are the same pixels)."""
+    ys, xs = nonzero_yx(values < ceiling)
+    return _extreme(values, ys, xs, window, np.less_equal)
+
+
+def _extreme(values: np.ndarray, ys: np.ndarray, xs: np.ndarray, window: int,
+             keeps: np.ufunc) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels (``ys``, ``xs``) whose value ``keeps`` (a comparison) holds against every
+    value within the ``window`` x ``window`` square around them that lies in the image:
+    beyond the border nothing counts, as for ``cv2.dilate``'s default border. Only the
+    pixels asked about are looked at, not the whole image."""
     if len(ys) == 0:
         return ys, xs
     reach = window // 2
-    # beyond the border nothing counts, as for cv2.dilate's default border
-    padded = cv2.copyMakeBorder(values, reach, reach, reach, reach, cv2.BORDER_CONSTANT,
-                                value=(-math.inf,))
-    width = padded.shape[1]
-    at = (ys + reach) * width + (xs + reach)
-    around = np.array([dy * width + dx for dy in range(-reach, reach + 1)
-                       for dx in range(-reach, reach + 1) if dy or dx])
-    centre = padded.ravel()[at]
-    keep = (centre[:, None] >= padded.ravel()[at[:, None] + around]).all(axis=1)
+    rows, cols = values.shape
+    steps = np.array([(dy, dx) for dy in range(-reach, reach + 1)
+                      for dx in range(-reach, reach + 1) if dy or dx])
+    near_y = ys[:, None] + steps[:, 0]
+    near_x = xs[:, None] + steps[:, 1]
+    inside = (near_y >= 0) & (near_y < rows) & (near_x >= 0) & (near_x < cols)
+    flat = np.ascontiguousarray(values).ravel()
+    around = flat[np.where(inside, near_y * cols + near_x, 0)]
+    centre = flat[ys * cols + xs]
+    keep = (keeps(centre[:, None], around) | ~inside).all(axis=1)
     return ys[keep], xs[keep]
+
+
+def percentile_along(values: np.ndarray, q: float, axis: int) -> np.ndarray:
+    """``np.percentile(values, q, axis=axis)`` (linear interpolation) of a 2-D float array,
+    by one partial sort of the two order statistics it lies between and numpy's own
+    interpolation (``a + (b - a) t``, or ``b - (b - a) (1 - t)`` from ``t`` = 0.5 on): the same
+    numbers without its general machinery, which costs more than the sort on a small array."""
+    n = values.shape[axis]
+    virtual = (n - 1) * (q / 100.0)
+    lower = math.floor(virtual)
+    if lower >= n - 1:
+        return np.asarray(np.max(values, axis=axis))
+    t = virtual - lower
+    part = np.partition(values, (lower, lower + 1), axis=axis)
+    a, b = np.take(part, lower, axis=axis), np.take(part, lower + 1, axis=axis)
+    diff = b - a
+    if t >= 0.5:
+        return np.asarray(b - diff * (1 - t))
+    return np.asarray(a + diff * t)
+
+
+def median_along(values: np.ndarray, axis: int | None = None) -> np.ndarray:
+    """``np.median(values, axis=axis)``: the middle order statistic, or the mean of the
+    middle two, by one partial sort. As ``np.mean`` does, a float array's pair is summed and
+    halved in its own type, an integer array's in float64 (its median is float64)."""
+    if axis is None:
+        values, axis = values.ravel(), 0
+    n = values.shape[axis]
+    mid = n // 2
+    whole = values.dtype.kind in "iub"
+    if n % 2:
+        middle = np.take(np.partition(values, mid, axis=axis), mid, axis=axis)
+        return np.asarray(middle, np.float64) if whole else np.asarray(middle)
+    part = np.partition(values, (mid - 1, mid), axis=axis)
+    a, b = np.take(part, mid - 1, axis=axis), np.take(part, mid, axis=axis)
+    if whole:
+        return np.asarray((a.astype(np.float64) + b) / 2.0)
+    return np.asarray((a + b) / values.dtype.type(2))
 
 
 _EXACT_COUNTS = 2 ** 24  # float32 holds every count below this exactly

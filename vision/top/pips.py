@@ -25,7 +25,7 @@ from typing import TypeVar, cast
 import cv2
 import numpy as np
 
-from vision.top.arrays import axis_ratio, least_squares_map, nonzero_yx
+from vision.top.arrays import axis_ratio, least_squares_map, median_along, nonzero_yx
 from vision.top.config import READER
 from vision.top.glare import hidden_faces, split_glare
 from vision.top.pip_shape import PipShape, pip_shape
@@ -137,16 +137,28 @@ def body_between_pips(crop_bgr: np.ndarray, pips: Sequence[Blob]) -> np.ndarray 
     if np.count_nonzero(clear) < READER.min_body:
         return None
     lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
-    body: np.ndarray = np.median(lab[clear], axis=0).astype(np.float32)
+    body: np.ndarray = median_along(lab[clear], axis=0).astype(np.float32)
     return body
 
 
 def _clear_of(pips: Sequence[Blob], radius: float) -> np.ndarray:
     """The inner 80% of the die top (``_TOP``) farther than ``radius`` crop pixels from every
-    pip's centre."""
+    pip's centre.
+
+    Each pip's distances are taken only on the square of pixels within ``radius`` + 1 of its
+    centre along both axes: beyond it a pixel lies farther than ``radius`` along one axis
+    alone, by a pixel at least (more than any rounding of ``np.hypot``), and stays clear."""
     clear = _TOP.copy()
+    reach = radius + 1.0
     for b in pips:
-        clear &= np.hypot(_XX - (b.x + MARGIN), _YY - (b.y + MARGIN)) > radius
+        cx, cy = b.x + MARGIN, b.y + MARGIN
+        # pixel centres (i + 0.5) within reach of the centre along each axis
+        x0, x1 = max(0, math.floor(cx - reach)), min(VIEW, math.ceil(cx + reach) + 1)
+        y0, y1 = max(0, math.floor(cy - reach)), min(VIEW, math.ceil(cy + reach) + 1)
+        if x0 >= x1 or y0 >= y1:
+            continue
+        box = np.s_[y0:y1, x0:x1]
+        clear[box] &= np.hypot(_XX[box] - cx, _YY[box] - cy) > radius
     return clear
 
 
@@ -225,14 +237,16 @@ def find_peaks(contrast: np.ndarray) -> tuple[list[Blob], list[Blob]]:
     for v, x, y, zone, strong, c in zip(values[order].tolist(), ox.tolist(), oy.tolist(),
                                         in_zone[order].tolist(), strong_enough,
                                         contrast[oy, ox].tolist(), strict=True):
-        if any((bx - x + MARGIN) ** 2 + (by - y + MARGIN) ** 2 <= gap2 for bx, by in taken):
-            continue
-        if zone and v >= peak_floor and strong:
-            px, py = _subpixel(resp, x, y)
-            pips.append(Blob(px - MARGIN, py - MARGIN, v, c))
-            taken.append((px - MARGIN, py - MARGIN))
-        else:
-            weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, c))
+        for bx, by in taken:  # a plain loop: a generator per peak cost more than the test
+            if (bx - x + MARGIN) ** 2 + (by - y + MARGIN) ** 2 <= gap2:
+                break
+        else:  # clear of every pip taken
+            if zone and v >= peak_floor and strong:
+                px, py = _subpixel(resp, x, y)
+                pips.append(Blob(px - MARGIN, py - MARGIN, v, c))
+                taken.append((px - MARGIN, py - MARGIN))
+            else:
+                weaker.append(Blob(float(x - MARGIN), float(y - MARGIN), v, c))
     return pips, weaker
 
 
@@ -298,17 +312,30 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
         err = _off_centre(uv[0])
         step = READER.nominal_step
         return LayoutFit(1, err, uv[0] + GRID * step, _free(LAYOUTS[1][0]), step)
-    centre = uv.mean(axis=0)
+    centre = _mean_point(uv)
     rel = uv - centre
-    best: LayoutFit | None = None
-    for layout, scale, dst, rot, resid in layout_fits(rel, READER.scale_range):
-        err = max(resid, _off_centre(centre))
-        if best is None or err < best.error:
-            lattice = centre + (GRID * scale) @ rot.T
-            turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
-            turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
-            best = LayoutFit(n, err, lattice, _free(layout), scale, turn, _squash(rel, dst))
-    return best or LayoutFit(n, math.inf, GRID * READER.nominal_step, (), READER.nominal_step)
+    off = _off_centre(centre)
+    best: tuple[float, LayoutMatch] | None = None
+    for fit in layout_fits(rel, READER.scale_range):
+        err = max(fit[4], off)
+        if best is None or err < best[0]:
+            best = err, fit
+    if best is None:
+        return LayoutFit(n, math.inf, GRID * READER.nominal_step, (), READER.nominal_step)
+    err, (layout, scale, dst, rot, _) = best  # the rest is worked out for the best fit only
+    lattice = centre + (GRID * scale) @ rot.T
+    turn = math.degrees(math.atan2(rot[0, 1], rot[0, 0])) % 90.0
+    turn = min(turn, 90.0 - turn)  # the layouts repeat every quarter turn
+    return LayoutFit(n, err, lattice, _free(layout), scale, turn, _squash(rel, dst))
+
+
+def _mean_point(points: np.ndarray) -> np.ndarray:
+    """``points.mean(axis=0)`` of a few (n, 2) float64 points: numpy adds the rows in order
+    and divides by n, and so does this, without its overhead."""
+    sx = sy = 0.0
+    for x, y in points.tolist():
+        sx, sy = sx + x, sy + y
+    return np.array([sx / len(points), sy / len(points)])
 
 
 def _off_centre(centre: np.ndarray) -> float:
@@ -424,7 +451,7 @@ def match_layout(rel: np.ndarray, layout: np.ndarray, scale: float, search: bool
     reference = _moment(layout)
     if abs(moment) > 1e-6 * spread * spread and reference != 0:
         turn = (moment / reference) ** 0.25  # the principal root: a turn of -45..45 degrees
-        turned = [complex(x, y) * scale * turn / abs(turn) for x, y in layout.tolist()]
+        turned = [z * scale * turn / abs(turn) for z in _complex_points(layout)]
         assign = [_nearest(z, turned) for z in pts]
         if len(set(assign)) == len(assign):
             return np.asarray(layout[assign] * scale)
@@ -439,6 +466,9 @@ def _nearest(z: complex, points: list[complex]) -> int:
         if d < best_d:
             best, best_d = j, d
     return best
+
+
+_complex_points = _per_layout(lambda layout: [complex(x, y) for x, y in layout.tolist()])
 
 
 def _fourth_moment(layout: np.ndarray) -> complex:

@@ -6,7 +6,7 @@ margin to an upright square; walking from the centre outwards, the top face ends
 row (or column) whose typical colour is no longer the colour of the face's centre.
 ``die_axes`` gives the direction of a die's edges from the image itself.
 
-May import numpy, OpenCV, ``vision.top.types``, ``.config`` and ``.pips``.
+May import numpy, OpenCV, ``vision.top.types``, ``.config``, ``.arrays`` and ``.pips``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.top.arrays import median_along, percentile_along
 from vision.top.config import READER
 from vision.top.pips import gradient_votes, standing_out
 from vision.top.types import Candidate
@@ -92,12 +93,12 @@ def top_face(image: np.ndarray, cand: Candidate) -> Candidate:
     square = cv2.cvtColor(rectify(image, cand, side, grow),
                           cv2.COLOR_BGR2LAB).astype(np.float32)
     c0, c1 = int(side * 0.35), int(side * 0.65)
-    top = np.median(square[c0:c1, c0:c1].reshape(-1, 3), axis=0)
+    top = median_along(square[c0:c1, c0:c1].reshape(-1, 3), axis=0)
     dist = np.sqrt(((square - top) ** 2).sum(axis=2))
     core = slice(int(side * 0.3), int(side * 0.7))
-    rows = np.percentile(dist[:, core], 30, axis=1)
-    cols = np.percentile(dist[core, :], 30, axis=0)
-    centre_spread = float(np.median(dist[c0:c1, c0:c1]))
+    rows = percentile_along(dist[:, core], 30, axis=1)
+    cols = percentile_along(dist[core, :], 30, axis=0)
+    centre_spread = float(median_along(dist[c0:c1, c0:c1]))
     limit = max(READER.top_edge_distance, 3.0 * centre_spread)
     lo_r, hi_r = _extent(rows, limit)
     lo_c, hi_c = _extent(cols, limit)

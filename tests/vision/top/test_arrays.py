@@ -11,8 +11,11 @@ from vision.top.arrays import (
     at_least,
     below,
     local_maxima,
+    local_minima,
+    median_along,
     nonzero_yx,
     opened,
+    percentile_along,
     percentile_u8,
 )
 
@@ -95,3 +98,45 @@ def test_local_maxima_are_the_dilations_maxima_above_the_floor(seed):
         found = local_maxima(values, window, floor)
         assert all(np.array_equal(f, e) for f, e in zip(found, expected, strict=True))
     assert len(local_maxima(values, 3, 99.0)[0]) == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_local_minima_are_the_local_maxima_of_the_negated_image(seed):
+    rng = np.random.default_rng(seed)
+    values = cv2.GaussianBlur(rng.normal(0.0, 40.0, (50, 70)).astype(np.float32), (0, 0), 1.5)
+    values[10:13, 20:23] = -30.0  # a plateau: every pixel of it is a minimum
+    values[0, 0] = values[-1, 5] = values[7, -1] = -99.0  # minima on the border
+    for window, ceiling in ((3, -5.0), (5, 0.0), (3, -29.0), (7, -50.0)):
+        expected = local_maxima(-values, window, -ceiling)
+        found = local_minima(values, window, ceiling)
+        assert all(np.array_equal(f, e) for f, e in zip(found, expected, strict=True))
+        assert len(found[0]) > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_percentile_along_is_numpys_linear_percentile(seed):
+    rng = np.random.default_rng(seed)
+    for shape in ((64, 25), (25, 64), (1, 9), (7, 2), (40, 41)):
+        values = (rng.normal(0.0, 30.0, shape) ** 2).astype(np.float32)
+        tied = np.round(values / 7.0).astype(np.float32)  # many equal values
+        for v in (values, tied, values.astype(np.float64)):
+            for axis in (0, 1):
+                for q in (0, 10, 30, 50, 75, 90, 100):
+                    expected = np.percentile(v, q, axis=axis)
+                    found = percentile_along(v, q, axis)
+                    assert found.dtype == expected.dtype
+                    assert np.array_equal(found, expected)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_median_along_is_numpys_median(seed):
+    rng = np.random.default_rng(seed)
+    for rows in (1, 2, 361, 360, 1001):
+        for v in (rng.integers(0, 256, (rows, 3)).astype(np.uint8),
+                  (rng.normal(0.0, 30.0, (rows, 3)) ** 2).astype(np.float32),
+                  np.round(rng.normal(0.0, 3.0, (rows, 3))).astype(np.float32)):
+            for axis in (0, None):
+                expected = np.median(v, axis=axis)
+                found = median_along(v, axis)
+                assert found.dtype == expected.dtype
+                assert np.array_equal(found, expected)
