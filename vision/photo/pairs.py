@@ -48,7 +48,7 @@ def pairs_at(image_bgr: np.ndarray, region: Candidate) -> list[Candidate]:
         return []
     grey = cv2.cvtColor(window, cv2.COLOR_BGR2LAB)[:, :, 0].astype(np.float32)
     resp, size = _response(grey, max(1.0, sigma))
-    spots = _spots(-resp, size)
+    spots = _spots(resp, size, dark=True)
     if not 2 <= len(spots) <= PHOTO.max_spots:
         return []
     strength = -resp[spots[:, 1].astype(int), spots[:, 0].astype(int)]
