@@ -125,8 +125,9 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
     - Cream dice by their yellowness averaged over a pip-sized box: a cream die on light grey
       is as bright as the table and yellower by only 7-10 (Lab b), so pixel noise breaks its
       region in the per-pixel masks.
-    - Outlines of fainter edges (``PHOTO.faint_edges``): a white die on white paper with no
-      shadow shows little more than the grey line of its rounded edge.
+    - Outlines of fainter edges (``PHOTO.faint_edges``) of small dice (as the local table's):
+      a small white die on white paper with no shadow shows little more than the grey line of
+      its rounded edge.
     - Small dice against a table estimated closer around them: the wide median of
       ``estimate_table`` (sized for the largest dice) mixes in what lies beyond a tray's wall,
       so a white die on a grey tray next to white paper is not brighter than that estimate.
@@ -135,12 +136,13 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
     """
     box = max(3, int(min_size / 3) | 1)
     yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
-    looks = [("cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size),
-             ("outline", outline_mask(lab[:, :, 0], min_size, PHOTO.faint_edges), max_size)]
+    looks = [("cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size)]
     local_max = PHOTO.local_table * min_size
     if local_max < max_size:
         local = difference_masks(lab, estimate_table(lab, local_max))
         looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
+        looks.append(("outline", outline_mask(lab[:, :, 0], min_size, PHOTO.faint_edges),
+                      local_max))
     places = _places(found)  # hundreds, asked of each region: their numbers gathered once
     out = []
     for name, mask, largest in looks:
