@@ -49,8 +49,10 @@ class BoardDiceConfig:
     plain_pip: float = 0.16  # of a die edge: radius around the pip left out
     plain_level: float = 0.85  # of the body's median: a pixel this bright is body
     plain_fraction: float = 0.97  # of the inner top that must be body
-    # ... and of a top a face was read on afresh (not confirmed on the pixels)
+    # ... and of a top a face was read on afresh (not confirmed on the pixels), whose pips
+    # fit their layout this closely (worst pip's distance from its point, in pip steps)
     afresh_plain: float = 0.9
+    afresh_fit: float = 0.25
     side_even: float = 0.8  # a side face's pip: its ring this even (darkest vs brightest)
     cocked_side_pips: int = 2  # pips seen on a side face beyond which a die is cocked
     # of a die edge: where a side face's pips lie from the top's centre

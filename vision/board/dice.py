@@ -573,11 +573,14 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
 def _plain_but_pips(image: np.ndarray, cand: Candidate, size: float,
                     reading: PipReading, on_pixels: bool) -> bool:
     """Whether a face read afresh (not confirmed on the pixels) was read on a top plain but
-    for the pips it read (``plain_share`` at least ``DICE.afresh_plain``): the spots may put
-    the square off the die (shadows and the die's dark sides as dark spots), or one of its
-    "pips" may be the pip-like end of a dark stripe across it (a side face's edge)."""
+    for the pips it read (``plain_share`` at least ``DICE.afresh_plain``), pips that fit their
+    layout closely (``DICE.afresh_fit``): the spots may put the square off the die (shadows
+    and the die's dark sides as dark spots), one of its "pips" may be the pip-like end of a
+    dark stripe across it (a side face's edge) or a side face's pip beside the top's."""
     if on_pixels:
         return True
+    if reading.fit_error > DICE.afresh_fit:
+        return False
     origin, ex, ey = view_axes(cand, VIEW, VIEW / CROP)
     read = [origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey for b in reading.blobs]
     pips = [Spot(float(x), float(y), 0.0, "read") for x, y in read]

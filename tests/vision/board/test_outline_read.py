@@ -29,7 +29,7 @@ from tests.vision.board.test_body_read import (
 )
 from vision.board.body_read import cell_box, judged, reread_cells
 from vision.board.config import DICE
-from vision.board.dice import Spot, plain_share
+from vision.board.dice import Spot, _plain_but_pips, plain_share
 from vision.board.outline_read import outline_square, read_outlined
 from vision.top.pips import read_top
 from vision.top.square import rectify
@@ -124,3 +124,15 @@ def test_a_top_crossed_by_a_dark_stripe_is_not_plain() -> None:
     cv2.rectangle(view, (round(cx) - half, round(cy) - half), (round(cx) + half,
                   round(cy) - half + 5), (60, 60, 60), -1)
     assert plain_share(view, top, G.die_px, pips) < DICE.afresh_plain
+
+
+def test_a_face_read_afresh_needs_a_close_fit_and_a_plain_top() -> None:
+    view = view_with_die(3, WHITE, (20, 20, 20), angle=0.0)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    top = Candidate(cx, cy, G.die_px, G.die_px, 0.0, 1.0, "test")
+    reading = read_top(rectify(view, top, VIEW, VIEW / CROP))
+    assert reading.face == 3
+    assert _plain_but_pips(view, top, G.die_px, reading, on_pixels=False)
+    loose = replace(reading, fit_error=DICE.afresh_fit + 0.05)  # a side face's pip with two
+    assert not _plain_but_pips(view, top, G.die_px, loose, on_pixels=False)
+    assert _plain_but_pips(view, top, G.die_px, loose, on_pixels=True)
