@@ -14,10 +14,11 @@ cell whose die neither way read is read at that square:
    ``DICE.outline_span`` of the edge, where each of a square's four sides would lie: a square's
    strength is its weakest side's, and the strongest square of the top's sizes
    (``DICE.outline_scales`` of the die edge; perspective enlarges a top) is the top;
-3. that square read by ``read_top`` and judged as ``body_read`` judges its own readings: sure,
-   its pips as far apart as a real die's, the body colour around the square's centre, not
-   smeared; and the pips it found, re-centred (every layout is symmetric about the top's centre)
-   and read again, must give the same face.
+3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
+   is symmetric about the top's centre; turned as their layout): both readings call the same
+   face surely (``READER.min_confidence``), and one of them passes ``body_read``'s checks
+   (``judged``: its pips as far apart as a real die's, the body colour around the square's
+   centre, an unsqueezed layout, not smeared).
 
 Only a cell whose die differs from the paper somewhere (``body_in_cell``) is looked at: an empty
 cell is never read. Anything else is an abstention: a confident wrong face is the worst outcome.
