@@ -8,9 +8,14 @@ translucency and blur. Each scene is read as the device reads it: three frames (
 noise each) through ``BoardReader`` (markers, warp, the hand check, ``find_board_dice`` by way
 of ``BoardDiceReader``) and ``SettleDetector``.
 
-Cutting a die: its top square in the photo is centred on its label box, guessed, then moved
-onto the die's outline (``outline``: along each axis, the outermost strong change of colour;
-the outline runs the whole side, a pip's edge is short and lies nearer the centre):
+Cutting a die: its top square in the photo is where the photo reader locates a die's top
+(``located_tops``: ``vision.photo.finder.find_dice``'s squares, whatever face it reads, or
+none, on them), when exactly one of those lies in the die's label box: it tells the top from
+the side faces a slanted view shows beside it, which an outline holds and which would be laid
+down as part of the top, pips and all. Otherwise the top square is centred on its label box,
+guessed, then moved onto the die's outline (``outline``: along each axis, the outermost
+strong change of colour; the outline runs the whole side, a pip's edge is short and lies nearer
+the centre):
 
 - where the labels box the die (nell-byler, the chase crops), the box is the turned top's
   outline: the turn is the direction the die's edges run inside the box (``box_turn``), the
@@ -60,6 +65,7 @@ from engine.table import Cell, Item, TableView, ViewStatus
 from vision.board.dice_reader import BoardDiceReader
 from vision.board.pipeline import BoardReader
 from vision.board.settle import SettleDetector
+from vision.photo.finder import find_dice
 from vision.top.pips import gradient_votes, standing_out
 
 DIE_MM = BOARDS["simple"].item_mm  # the board's die edge
@@ -81,6 +87,7 @@ OUTLINE_REACH_PIPS = (0.28, 0.8)  # the same where a guess from pip boxes may be
 OUTLINE_STRONG = 0.4  # of the strongest change there: the outline's at least
 PROGRESS_EVERY = 10  # scenes
 OFF_TOP = 0.12       # of the die edge: an outline this far off a pip box's centre is not the top
+LOCATED_LARGER = 1.3  # a located top this much larger than the die's outline holds the table
 
 
 @dataclass(frozen=True)
@@ -129,17 +136,30 @@ def _box_side(die: LabelledDie) -> float:
     return ((x1 - x0) + (y1 - y0)) / 2.0
 
 
-def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None
-            ) -> DieTop | str | None:
+def located_tops(image: np.ndarray) -> list[DieTop]:
+    """The top squares of the dice the photo reader (``vision.photo.finder.find_dice``)
+    locates in a photo, whatever face it reads on them (an abstention's square too)."""
+    return [DieTop(d.x, d.y, d.size, d.angle) for d in find_dice(image)]
+
+
+def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None,
+            located: list[DieTop] | None = None) -> DieTop | str | None:
     """The die's top square in the photo (see the module's docstring), None when it cannot be
     told or leaves the photo, "not the top" when its outline is off its pip box's centre.
 
     Args:
         pips_box: ``boxes_pips``' size of the folder's pip boxes, None when its labels box
             the die.
+        located: the photo's ``located_tops``: the one whose centre lies in the label box, if
+            only one does, is the die's top, unless it leaves the photo or is more than
+            ``LOCATED_LARGER`` times the die's outline (it holds the table around the die).
     """
     x0, y0, x1, y1 = die.box
     cx, cy = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+    inside = [t for t in located or [] if x0 <= t.cx <= x1 and y0 <= t.cy <= y1]
+    top = _checked(image, inside[0], (cx, cy), pips_box is not None) if len(inside) == 1 else None
+    if isinstance(top, str):
+        return top
     if pips_box is not None:
         edge = max(_box_side(die), pips_box) / PIPS_SPAN
         square = (cx - edge / 2.0, cy - edge / 2.0, cx + edge / 2.0, cy + edge / 2.0)
@@ -149,8 +169,18 @@ def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None
         turn = math.radians(angle)
         guess = DieTop(cx, cy, _box_side(die) / (abs(math.cos(turn)) + abs(math.sin(turn))),
                        angle)
-    top = outline(image, guess, OUTLINE_REACH if pips_box is None else OUTLINE_REACH_PIPS)
-    if pips_box is not None and math.hypot(top.cx - cx, top.cy - cy) > OFF_TOP * top.edge:
+    outlined = outline(image, guess, OUTLINE_REACH if pips_box is None else OUTLINE_REACH_PIPS)
+    if isinstance(top, DieTop) and top.edge <= LOCATED_LARGER * outlined.edge:
+        return top
+    return _checked(image, outlined, (cx, cy), pips_box is not None)
+
+
+def _checked(image: np.ndarray, top: DieTop, box_centre: tuple[float, float],
+             boxes_pips: bool) -> DieTop | str | None:
+    """``top``, or "not the top" when the labels box the pips and their box's centre lies off
+    its centre, or None when it leaves the photo."""
+    cx, cy = box_centre
+    if boxes_pips and math.hypot(top.cx - cx, top.cy - cy) > OFF_TOP * top.edge:
         return "not the top"
     # the rounded corners of a die cut out tightly (a crop) may lie just beyond the photo
     corners = cv2.boxPoints(((top.cx, top.cy), (top.edge, top.edge), top.angle))
@@ -259,23 +289,25 @@ ALPHA = top_alpha()  # the top square's alpha in the upright cut
 
 def real_dice(folder: Path, colours: set[str] | None) -> tuple[list[RealDie], Counter]:
     """Every labelled die of one dice folder that can be cut (of ``colours``, when given),
-    and the count of those that could not: ("cut", n), ("not cut", n), ("not the top", n)."""
+    and the count of those that could not: ("cut", n), ("not cut", n), ("not the top", n);
+    ("located", n) counts the cut dice whose top the photo reader located."""
     items = list(read_images(folder))
     pips_box = boxes_pips([d for item in items for d in item.dice])
     out: list[RealDie] = []
     counts: Counter = Counter()
     for item in items:
         image = cv2.imread(str(item.path), cv2.IMREAD_COLOR)
-        for die in item.dice:
-            if colours is not None and die.colour not in colours:
-                continue
-            top = None if image is None else die_top(image, die, pips_box)
+        wanted = [d for d in item.dice if colours is None or d.colour in colours]
+        located = located_tops(image) if image is not None and wanted else []
+        for die in wanted:
+            top = None if image is None else die_top(image, die, pips_box, located)
             if top is None or isinstance(top, str):
                 counts["not cut" if top is None else "not the top"] += 1
                 continue
             part, to_cut = cut(image, top)
             out.append(RealDie(die.value, item.path.name, part, to_cut))
             counts["cut"] += 1
+            counts["located"] += top in located
     return out, counts
 
 
@@ -497,7 +529,8 @@ def command(args) -> int:
     print(f"dice cut from the photos: {counts['cut']} of {labelled} "
           f"labelled{' ' + ','.join(sorted(colours)) if colours else ''} "
           f"(not cut: the top square leaves the photo {counts['not cut']}, "
-          f"the outline is not the top {counts['not the top']})")
+          f"the outline is not the top {counts['not the top']}; "
+          f"tops located by the photo reader {counts['located']})")
     if not dice:
         return 0
     tallies, stray, scenes, lost, ms, settled = run(dice)

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from bench.real_board import boxes_pips, command, cut, die_top, real_dice
+from bench.real_board import DieTop, boxes_pips, command, cut, die_top, real_dice
 from bench.realdata import LabelledDie
 from calibration.dice_art import draw_die, paste_die
 from tests.bench.test_accuracy_bench import write_manifest
@@ -98,3 +98,21 @@ def test_the_command_reads_drawn_dice_laid_on_boards(tmp_path, capsys) -> None:
     assert re.fullmatch(r"scenes 1 \| board not found 0 \| dice 6 \| read [\d.]+% \| "
                         r"abstained [\d.]+% \| wrong 0 \| false 0 \| "
                         r"find_board_dice [\d.]+ ms/scene", lines[-1]), lines[-1]
+
+
+def test_a_located_top_in_the_box_is_the_die_s_top() -> None:
+    image = _photo([(4, 20.0, (200, 150))])
+    box = _box((200, 150), 20.0)
+    located = [DieTop(203.0, 148.0, 0.9 * EDGE, 25.0), DieTop(60.0, 60.0, EDGE, 0.0)]
+    assert die_top(image, LabelledDie(4, box), None, located) == located[0]
+
+
+def test_located_tops_are_not_used_when_two_lie_in_the_box_or_one_is_far_larger() -> None:
+    image = _photo([(4, 20.0, (200, 150))])
+    box = _box((200, 150), 20.0)
+    outlined = die_top(image, LabelledDie(4, box), None)
+    assert isinstance(outlined, DieTop)
+    two = [DieTop(195.0, 150.0, EDGE, 0.0), DieTop(205.0, 150.0, EDGE, 0.0)]
+    assert die_top(image, LabelledDie(4, box), None, two) == outlined
+    larger = [DieTop(200.0, 150.0, 1.5 * EDGE, 20.0)]  # the die and the table around it
+    assert die_top(image, LabelledDie(4, box), None, larger) == outlined

@@ -17,7 +17,9 @@ not read surely by its spots is read that way:
    is sure (``READER.min_confidence``), its pips lie as far apart as a real die's of the
    known size (``DICE.body_step``, of ``READER.nominal_step``), and the body colour the reader
    measured lies around the square's centre (``DICE.body_offset``): a face whose pips were
-   missed in part (the gold three read as its two) is read off the die's centre.
+   missed in part (the gold three read as its two) is read off the die's centre; and its
+   layout is not squeezed (``READER.cocked_squash``): a six's corner pips, its middle ones
+   missed, are a four's layout drawn out.
 
 Anything else is an abstention: a confident wrong face is the worst outcome.
 
@@ -27,7 +29,7 @@ May import ``vision.board.config``, ``vision.board.geometry``, ``vision.top``, n
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 import cv2
 import numpy as np
@@ -102,13 +104,14 @@ def read_body(image: np.ndarray, x: float, y: float, size: float,
     crop = rectify(image, top, VIEW, VIEW / CROP)
     reading = read_top(crop)
     colour = classify_colour(crop, reading.body, palette)
-    face, reason = _verdict(crop, reading)
+    face, reason = judged(crop, reading)
     conf = reading.confidence if face is not None else 0.0
     return DieDetection(cx, cy, size, angle % 90.0, face, colour, round(conf, 3), reason)
 
 
-def _verdict(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
-    """The face called, or None with the reason (see the module's step 3)."""
+def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
+    """The face called on a reading of a die top of the known size (the crop's ``CROP``
+    square), or None with the reason (see the module's step 3)."""
     if reading.face is None:
         return None, reading.reason or "unclear pips"
     if reading.confidence < READER.min_confidence:
@@ -119,6 +122,8 @@ def _verdict(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
         return None, "pips out of scale"
     if reading.body is None or body_offset(crop, reading.body) > DICE.body_offset:
         return None, "unclear pips"
+    if reading.squash < READER.cocked_squash[reading.face]:  # the crop is square
+        return None, "cocked"  # or part of a face's pips: a six's corners as a four
     if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
         return None, "blurred"
     return reading.face, ""
@@ -134,11 +139,21 @@ def body_offset(crop: np.ndarray, body: np.ndarray) -> float:
     return math.hypot(float(xs.mean()) - middle, float(ys.mean()) - middle) / CROP
 
 
+CellReader = Callable[[np.ndarray, tuple[int, int, int, int], float, Collection[str]],
+                      DieDetection | None]
+
+
 def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
-                 geometry: BoardGeometry) -> list[DieDetection]:
+                 geometry: BoardGeometry, then: CellReader | None = None
+                 ) -> list[DieDetection]:
     """``dice`` with each grid cell's unread die read by its body instead, where that reads
     a face: a cell with a die read by its spots is left alone, and so is a cell whose body
-    reads no face (its abstention stays; a body without a face is not added)."""
+    reads no face (its abstention stays; a body without a face is not added).
+
+    Args:
+        then: read a cell whose body read no face this way last (image, the cell's box, the
+            die edge, the palette): the face it calls, or None.
+    """
     px = geometry.px_per_mm
     x0, y0 = (v * px for v in geometry.grid_origin_mm)
     cell = geometry.cell_mm * px
@@ -153,6 +168,8 @@ def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
             here = by_cell.get((r, c), [])
             if not any(d.face is not None for d in here):
                 read = _read_cell(image, geometry, r, c, size, here[0] if here else None)
+                if read is None and then is not None:
+                    read = then(image, cell_box(geometry, r, c), size, geometry.palette)
                 if read is not None:
                     here = [read]
             out += here

@@ -49,6 +49,10 @@ class BoardDiceConfig:
     plain_pip: float = 0.16  # of a die edge: radius around the pip left out
     plain_level: float = 0.85  # of the body's median: a pixel this bright is body
     plain_fraction: float = 0.97  # of the inner top that must be body
+    # ... and of a top a face was read on afresh (not confirmed on the pixels), whose pips
+    # fit their layout this closely (worst pip's distance from its point, in pip steps)
+    afresh_plain: float = 0.9
+    afresh_fit: float = 0.25
     side_even: float = 0.8  # a side face's pip: its ring this even (darkest vs brightest)
     cocked_side_pips: int = 2  # pips seen on a side face beyond which a die is cocked
     # of a die edge: where a side face's pips lie from the top's centre
@@ -98,6 +102,11 @@ class BoardDiceConfig:
     body_step: tuple[float, float] = (0.65, 1.3)
     body_colour: float = 20.0  # Lab distance from the body colour: a body pixel
     body_offset: float = 0.12  # of a die edge: the body's centre this far from the pips', at most
+
+    # a cell's die read at the square its top's outline draws (``vision.board.outline_read``)
+    outline_pad: float = 0.15  # of a die edge: the cell is searched this much wider each side
+    outline_span: float = 0.6  # of the top's edge: the middle stretch of each side weighed
+    outline_scales: tuple[float, ...] = (1.0, 1.08, 1.16)  # top edges tried / the die edge
 
     # keeping the readings of still dice (``vision.board.dice_reader``)
     # grey levels: larger differences are a change (sensor noise: 2-6)

@@ -40,6 +40,7 @@ from vision.board.body_read import reread_cells
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import BoardGeometry
+from vision.board.outline_read import read_outlined
 from vision.top.arrays import nonzero_yx
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
@@ -53,7 +54,7 @@ from vision.top.pips import (
     pip_step,
     read_top,
 )
-from vision.top.square import rectify
+from vision.top.square import rectify, view_axes
 from vision.top.types import CROP, MARGIN, VIEW, Blob, Candidate, DieDetection, PipReading
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
             found += side_by_side(image, g, size, read)
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
     dice = [_unless_cocked(d, side, size) for d in found if d is not None]
-    return reread_cells(image, dice, size, geometry)
+    return reread_cells(image, dice, size, geometry, then=read_outlined)
 
 
 def side_by_side(image: np.ndarray, group: list[Spot], size: float,
@@ -563,8 +564,27 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
                           reason="" if plain else "unclear pips")
     step = READER.nominal_step * CROP / 2 * size / cand.size  # the known die's, in crop pixels
     face, conf, reason = _verdict(crop, reading, len(pips), step)
+    if face is not None and not _plain_but_pips(image, cand, size, reading, on_pixels):
+        face, conf, reason = None, 0.0, "unclear pips"
     colour = classify_colour(crop, reading.body, palette)
     return DieDetection(cx, cy, cand.size, angle % 90.0, face, colour, round(conf, 3), reason)
+
+
+def _plain_but_pips(image: np.ndarray, cand: Candidate, size: float,
+                    reading: PipReading, on_pixels: bool) -> bool:
+    """Whether a face read afresh (not confirmed on the pixels) was read on a top plain but
+    for the pips it read (``plain_share`` at least ``DICE.afresh_plain``), pips that fit their
+    layout closely (``DICE.afresh_fit``): the spots may put the square off the die (shadows
+    and the die's dark sides as dark spots), one of its "pips" may be the pip-like end of a
+    dark stripe across it (a side face's edge) or a side face's pip beside the top's."""
+    if on_pixels:
+        return True
+    if reading.fit_error > DICE.afresh_fit:
+        return False
+    origin, ex, ey = view_axes(cand, VIEW, VIEW / CROP)
+    read = [origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey for b in reading.blobs]
+    pips = [Spot(float(x), float(y), 0.0, "read") for x, y in read]
+    return plain_share(image, cand, size, pips) >= DICE.afresh_plain
 
 
 def confirmed(crop: np.ndarray, cand: Candidate, pips: list[Spot], fit_error: float | None,
@@ -621,8 +641,16 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
 
     A one read with middling confidence (its surroundings hold the die's shaded edges or a
     printed label, which the reader counts as rivals) is called when the top's inner square
-    is uniform: printing around a dark dot (a letter's dot, a sign) is not.
+    is uniform (``plain_share`` at least ``DICE.plain_fraction``): printing around a dark dot
+    (a letter's dot, a sign) is not.
     """
+    return plain_share(image, cand, size, pips) >= DICE.plain_fraction
+
+
+def plain_share(image: np.ndarray, cand: Candidate, size: float,
+                pips: list[Spot] | None = None) -> float:
+    """The share of a die top's inner square (``DICE.plain_side``), less a disc around each
+    pip (the centre one by default), at least ``DICE.plain_level`` of its median grey."""
     side = DICE.plain_side * size
     inner = Candidate(cand.cx, cand.cy, side, side, cand.angle, 1.0, "plain")
     n = _PLAIN_PX
@@ -635,7 +663,7 @@ def plain_top(image: np.ndarray, cand: Candidate, size: float,
         around &= np.hypot(xx - u * scale, yy - v * scale) > DICE.plain_pip * size * scale
     values = grey[around].astype(np.float32)
     body = float(np.median(values))
-    return bool((values >= DICE.plain_level * body).mean() >= DICE.plain_fraction)
+    return float((values >= DICE.plain_level * body).mean())
 
 
 def _verdict(crop: np.ndarray, reading: PipReading, spots: int, step: float

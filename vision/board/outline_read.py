@@ -1,0 +1,150 @@
+"""Read a grid cell's die at the square its top's outline draws.
+
+The spots of ``vision.board.dice`` and the body of ``vision.board.body_read`` put the square
+they read where the pips they found say the die lies; a real die whose pips they find only in
+part (white pips with glare, gold pips on red, a dark translucent body) is then read off its
+top, or not at all. Its top's outline is plainer: four straight changes of colour (against the
+paper, or against its own darker sides) that meet at right angles, one die edge apart. Here a
+cell whose die neither way read is read at that square:
+
+1. the die's turn: the direction its edges run around the cell's centre (``die_axes``); none,
+   no reading;
+2. the cell (``DICE.outline_pad`` die edges wider each side), turned upright by that angle; its
+   changes of colour across each axis (Lab, lightly smoothed) averaged along a stretch of
+   ``DICE.outline_span`` of the edge, where each of a square's four sides would lie: a square's
+   strength is its weakest side's, and the strongest square of the top's sizes
+   (``DICE.outline_scales`` of the die edge; perspective enlarges a top) is the top;
+3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
+   is symmetric about the top's centre; turned as their layout): both readings call the same
+   face surely (``READER.min_confidence``), and one of them passes ``body_read``'s checks
+   (``judged``: its pips as far apart as a real die's, the body colour around the square's
+   centre, an unsqueezed layout, not smeared).
+
+Only a cell whose die differs from the paper somewhere (``body_in_cell``) is looked at: an empty
+cell is never read. Anything else is an abstention: a confident wrong face is the worst outcome.
+
+May import ``vision.board.body_read``, ``.config``, ``.geometry``, ``vision.top``, numpy and
+OpenCV.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+
+import cv2
+import numpy as np
+
+from vision.board.body_read import body_in_cell, judged
+from vision.board.config import DICE
+from vision.top.colour import classify_colour
+from vision.top.config import READER
+from vision.top.pips import best_fit, read_top
+from vision.top.square import die_axes, rectify, view_axes
+from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
+
+
+def outline_square(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+                   angle: float) -> Candidate | None:
+    """The die top's square in a cell (see the module's step 2), or None when the cell is too
+    small to hold one."""
+    x0, y0, x1, y1 = box
+    pad = round(DICE.outline_pad * size)
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad)
+    if min(x1 - x0, y1 - y0) <= size:
+        return None
+    patch = image[y0:y1, x0:x1]
+    ph, pw = patch.shape[:2]
+    turn = cv2.getRotationMatrix2D((pw / 2.0, ph / 2.0), angle, 1.0)
+    upright = cv2.warpAffine(patch, turn, (pw, ph), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_REPLICATE)
+    across, down = _changes(upright)
+    best: tuple[float, int, int, float] | None = None
+    for k in DICE.outline_scales:
+        strength = _square_strength(across, down, k * size)
+        at = int(np.argmax(strength))
+        y, x = divmod(at, pw)
+        if best is None or strength[y, x] > best[0]:
+            best = (float(strength[y, x]), x, y, k)
+    assert best is not None
+    _, x, y, k = best
+    cx, cy = cv2.invertAffineTransform(turn) @ np.array([x, y, 1.0])
+    return Candidate(x0 + float(cx), y0 + float(cy), k * size, k * size, angle, 1.0, "outline")
+
+
+def _changes(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The changes of colour across x and across y (Lab, each channel's Sobel summed)."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (0, 0), 1.0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    across = np.abs(cv2.Sobel(lab, cv2.CV_32F, 1, 0)).sum(axis=2)
+    down = np.abs(cv2.Sobel(lab, cv2.CV_32F, 0, 1)).sum(axis=2)
+    return across, down
+
+
+def _square_strength(across: np.ndarray, down: np.ndarray, side: float) -> np.ndarray:
+    """Per pixel, the weakest of the four sides of the upright square of ``side`` centred
+    there: each side's change of colour averaged along its middle stretch."""
+    reach = max(3, round(DICE.outline_span * side))
+    sides = cv2.boxFilter(across, -1, (3, reach), borderType=cv2.BORDER_CONSTANT)
+    ends = cv2.boxFilter(down, -1, (reach, 3), borderType=cv2.BORDER_CONSTANT)
+    half = round(side / 2.0)
+    h, w = across.shape
+    if 2 * half >= min(h, w):
+        return np.zeros((h, w), np.float32)
+    left, right = np.zeros_like(sides), np.zeros_like(sides)
+    top, bottom = np.zeros_like(ends), np.zeros_like(ends)
+    left[:, half:] = sides[:, :w - half]
+    right[:, :w - half] = sides[:, half:]
+    top[half:, :] = ends[:h - half, :]
+    bottom[:h - half, :] = ends[half:, :]
+    weakest: np.ndarray = np.minimum(np.minimum(left, right), np.minimum(top, bottom))
+    return weakest
+
+
+def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+                  palette: Collection[str] = ()) -> DieDetection | None:
+    """The cell's die read at its top's outline (see the module's docstring), or None when no
+    face is called there."""
+    if body_in_cell(image, box, size) is None:
+        return None
+    x0, y0, x1, y1 = box
+    angle = die_axes(image, (x0 + x1) / 2.0, (y0 + y1) / 2.0, size)
+    square = None if angle is None else outline_square(image, box, size, angle)
+    if square is None:
+        return None
+    crop = rectify(image, square, VIEW, VIEW / CROP)
+    first = read_top(crop)
+    if first.face is None:
+        return None
+    again = _recentred(image, square, first)
+    if (again is None or again[2].face != first.face
+            or min(first.confidence, again[2].confidence) < READER.min_confidence):
+        return None
+    top, crop_again, reading = again
+    if judged(crop_again, reading)[0] is None:  # the outline's square read surely, then
+        top, crop_again, reading = square, crop, first
+        if judged(crop, first)[0] is None:
+            return None
+    colour = classify_colour(crop_again, reading.body, palette)
+    return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, first.face, colour,
+                        round(float(reading.confidence), 3), "")
+
+
+def _recentred(image: np.ndarray, square: Candidate, reading: PipReading
+               ) -> tuple[Candidate, np.ndarray, PipReading] | None:
+    """The square moved onto its pips' centre and turned as their layout, its crop and the
+    crop's reading (None when the pips form no layout)."""
+    origin, ex, ey = view_axes(square, VIEW, VIEW / CROP)
+    points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey
+                       for b in reading.blobs])
+    cx, cy = (float(v) for v in points.mean(axis=0))
+    angle = square.angle
+    if len(points) > 1:
+        fit = best_fit(points)
+        if fit is None:
+            return None
+        rot = fit[-2]
+        angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
+    top = Candidate(cx, cy, square.w, square.h, angle, 1.0, "outline")
+    crop = rectify(image, top, VIEW, VIEW / CROP)
+    return top, crop, read_top(crop)
