@@ -25,6 +25,7 @@ class PhotoConfig:
     octave: float = 2.0  # dice this many times the smallest are searched again at half size
     edge_low: int = 40  # Canny thresholds for die outlines
     edge_high: int = 100  # Canny thresholds for die outlines
+    faint_edges: tuple[int, int] = (15, 40)  # Canny thresholds of the second look's outlines
     # a region this elongated may be two touching dice
     split_aspect: tuple[float, float] = (1.7, 2.3)
     # Lab differences from the table that make a mask
@@ -56,6 +57,14 @@ class PhotoConfig:
     pair_turn: float = 15.0
     pair_shift: float = 0.5
     pair_apart: float = 2.5
+    # two dark spots a two's diagonal apart (``vision.photo.pairs``), where no die was found: at
+    # a region of up to this edge (px), for dice this many times its size, their midpoint within
+    # this share of the die's edge of its centre
+    pair_largest: float = 40.0
+    pair_region: tuple[float, float] = (0.7, 1.3)
+    pair_centre: float = 0.35
+    # the weaker spot's DoG answer over the stronger's: a two's pips look alike
+    pair_even: float = 0.6
 
     # heaps of touching dice (``vision.photo.heaps``)
     # a heap's dice: this share of the single dice's median edge

@@ -47,6 +47,7 @@ import numpy as np
 from vision.photo.candidates import find_candidates, larger_candidates
 from vision.photo.config import PHOTO
 from vision.photo.held import held
+from vision.photo.pairs import pairs_at
 from vision.photo.sources import is_faint, is_heap_part, spot_count
 from vision.top.blur import gradient_smear
 from vision.top.colour import classify_colour
@@ -62,6 +63,7 @@ from vision.top.pips import (
     read_top,
 )
 from vision.top.square import die_axes, rectify, top_face, view_axes
+from vision.top.streak import GLARE, crossed_by_glare
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
 log = logging.getLogger(__name__)
@@ -138,10 +140,33 @@ def _read_places(image: np.ndarray, places: list[list[Candidate]], sizes: tuple[
     """The die read at each place (``group_by_place``'s groups), where one is reported."""
     found = []
     for group in places:
-        die = read_place(image, group, sizes, expected_size)
+        die = read_place_or_pair(image, group, sizes, expected_size)
         if die is not None and reportable(group, die, min_size):
             found.append(die)
     return found
+
+
+def read_place_or_pair(image: np.ndarray, group: list[Candidate], sizes: tuple[float, float],
+                       expected_size: float | None) -> DieDetection | None:
+    """``read_place``, and where it shows no die at all, the squares two dark spots at the
+    centre of the place's first region propose (``vision.photo.pairs``: a small white two),
+    standing for the place only when they call a face. Only at a plain region
+    (``_plain_region``), not on a board (``expected_size``), whose cells the board reader
+    reads."""
+    die = read_place(image, group, sizes, expected_size)
+    if die is not None or expected_size is not None or not _plain_region(group[0]):
+        return die
+    pairs = pairs_at(image, group[0])
+    paired = read_place(image, pairs, sizes) if pairs else None
+    return paired if paired is not None and paired.face is not None else None
+
+
+def _plain_region(c: Candidate) -> bool:
+    """Whether a region was found whole by a mask or an outline: not by spots, not by the second,
+    more sensitive look, not cut from a heap or from a longer region (those are more often
+    clutter: a label's print, a key)."""
+    return (spot_count(c) is None and not is_faint(c) and not is_heap_part(c)
+            and not c.source.endswith("+split"))
 
 
 def reportable(group: list[Candidate], die: DieDetection, min_size: float) -> bool:
@@ -355,6 +380,8 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
         face, conf, reason = None, 0.0, "cut off"
     elif face is not None and leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
+    elif face is not None and crossed_by_glare(view(image, h), r):
+        face, conf, reason = None, 0.0, GLARE
     elif smeared(rectify(image, h, CROP, PHOTO.blur_view), h,
                   r if face is not None and any(_die_shaped(c) for c in group) else None):
         face, conf, reason = None, 0.0, "blurred"

@@ -125,6 +125,9 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
     - Cream dice by their yellowness averaged over a pip-sized box: a cream die on light grey
       is as bright as the table and yellower by only 7-10 (Lab b), so pixel noise breaks its
       region in the per-pixel masks.
+    - Outlines of fainter edges (``PHOTO.faint_edges``) of small dice (as the local table's):
+      a small white die on white paper with no shadow shows little more than the grey line of
+      its rounded edge.
     - Small dice against a table estimated closer around them: the wide median of
       ``estimate_table`` (sized for the largest dice) mixes in what lies beyond a tray's wall,
       so a white die on a grey tray next to white paper is not brighter than that estimate.
@@ -138,6 +141,8 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
     if local_max < max_size:
         local = difference_masks(lab, estimate_table(lab, local_max))
         looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
+        looks.append(("outline", outline_mask(lab[:, :, 0], min_size, PHOTO.faint_edges),
+                      local_max))
     places = _places(found)  # hundreds, asked of each region: their numbers gathered once
     out = []
     for name, mask, largest in looks:
@@ -164,10 +169,13 @@ def _apart(c: Candidate, places: np.ndarray) -> bool:
     return bool(np.all(np.hypot(c.cx - xs, c.cy - ys) > 0.5 * np.maximum(c.size, sizes)))
 
 
-def outline_mask(grey: np.ndarray, min_size: float) -> np.ndarray:
-    """Regions enclosed by strong edges: a die whose body has no colour contrast with the
-    table (white on white paper, one shaded half) still has an outline."""
-    edges = cv2.Canny(cv2.GaussianBlur(grey, (3, 3), 0), PHOTO.edge_low, PHOTO.edge_high)
+def outline_mask(grey: np.ndarray, min_size: float,
+                 thresholds: tuple[int, int] | None = None) -> np.ndarray:
+    """Regions enclosed by strong edges (Canny ``thresholds``, by default ``PHOTO.edge_low`` and
+    ``PHOTO.edge_high``): a die whose body has no colour contrast with the table (white on
+    white paper, one shaded half) still has an outline."""
+    low, high = thresholds or (PHOTO.edge_low, PHOTO.edge_high)
+    edges = cv2.Canny(cv2.GaussianBlur(grey, (3, 3), 0), low, high)
     edges = cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(grey)

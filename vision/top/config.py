@@ -98,6 +98,19 @@ class ReaderConfig:
     glare_pip_depth: float = 0.06
     glare_widened: float = 1.5  # times a streak's depth along most of it: a pip under it widens it
     glare_pip_clear: float = 0.1  # of the die edge: a lone pip's own disc, where no other pip lies
+    # the glare-streak veto (``vision.top.streak``)
+    veto_level: float = 40.0  # Lab distance lighter than the body: a streak's region
+    veto_length: float = 0.35  # of the die edge: a streak's region this long, less the pips' discs
+    veto_area: float = 0.4  # edges (px per px of the edge): the least area of a streak's parts
+    veto_pip_clear: float = 0.15  # of the die edge: a pip's disc, taken out of a streak's region
+    veto_elongation: float = 3.0  # axis ratio of that region from which it is a streak
+    # the square of a layout's corner pips grown this many times: where the pips lie
+    veto_zone: float = 1.2
+    # of the faintest light pip's contrast: a streak this light may hide a light pip under it
+    veto_hiding_light: float = 0.85
+    # of the pips off a streak's contrast and depth: a pip under it is as light and as large
+    veto_pip_share: float = 0.9
+    veto_widened: float = 1.2  # times a streak's depth along most of it: a pip under it widens it
 
     # pip shape (``vision.top.pip_shape``)
     pip_window: int = 6  # px around a pip for its shape

@@ -109,9 +109,13 @@ def test_small_dice_beside_a_wall_are_read(monkeypatch):
     everything = _right(scenes, faces)
     # the half-size look finds some of these dice too: the local table is measured without it
     monkeypatch.setattr(vision.photo.candidates, "PHOTO", replace(PHOTO, octave=float("inf")))
+    # and so does the second look's fainter outline: it is measured without it too
+    strong = (PHOTO.edge_low, PHOTO.edge_high)
+    monkeypatch.setattr(vision.photo.regions, "PHOTO", replace(PHOTO, faint_edges=strong))
     with_local = _right(scenes, faces)
     # the wide estimate only
-    monkeypatch.setattr(vision.photo.regions, "PHOTO", replace(PHOTO, local_table=float("inf")))
+    monkeypatch.setattr(vision.photo.regions, "PHOTO",
+                        replace(PHOTO, local_table=float("inf"), faint_edges=strong))
     without = _right(scenes, faces)
     assert with_local >= 10, with_local   # of 12
     assert without < with_local, (without, with_local)
@@ -121,12 +125,18 @@ def test_small_dice_beside_a_wall_are_read(monkeypatch):
 def test_faint_cream_dice_are_read(monkeypatch):
     scenes = [cream_scene(seed, face) for seed, face in FACES]
     faces = [face for _, face in FACES]
+    everything = _right(scenes, faces)
+    # the second look's fainter outline finds some of these dice too: measured without it
+    strong = (PHOTO.edge_low, PHOTO.edge_high)
+    monkeypatch.setattr(vision.photo.regions, "PHOTO", replace(PHOTO, faint_edges=strong))
     with_cream = _right(scenes, faces)
     # the per-pixel masks only
-    monkeypatch.setattr(vision.photo.regions, "PHOTO", replace(PHOTO, faint_cream=float("inf")))
+    monkeypatch.setattr(vision.photo.regions, "PHOTO",
+                        replace(PHOTO, faint_cream=float("inf"), faint_edges=strong))
     without = _right(scenes, faces)
     assert with_cream >= 8, with_cream    # of 12
     assert without < with_cream, (without, with_cream)
+    assert everything >= with_cream, (everything, with_cream)
 
 
 def _die(face: int | None, size: float, reason: str = "") -> DieDetection:
