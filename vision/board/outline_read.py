@@ -18,7 +18,12 @@ cell whose die neither way read is read at that square:
    is symmetric about the top's centre; turned as their layout): both readings call the same
    face surely (``READER.min_confidence``), and one of them passes ``body_read``'s checks
    (``judged``: its pips as far apart as a real die's, the body colour around the square's
-   centre, an unsqueezed layout, not smeared).
+   centre, an unsqueezed layout, not smeared);
+4. failing that, step 3 again on the square's crops redrawn by their difference from the top's
+   body colour (``body_contrast``: the body white, a pip darker the farther its colour from
+   the body's, dark at the square's edge made white), so that pips differing from their body
+   in hue or chroma rather than lightness (gold on red, pink on a dark translucent red) are
+   dark pips on a white top; no redrawing when the edge's dark reaches into the top.
 
 Only a cell whose die differs from the paper somewhere (``body_in_cell``) is looked at: an empty
 cell is never read. Anything else is an abstention: a confident wrong face is the worst outcome.
@@ -30,7 +35,7 @@ OpenCV.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 import cv2
 import numpy as np
@@ -39,7 +44,7 @@ from vision.board.body_read import body_in_cell, judged
 from vision.board.config import DICE
 from vision.top.colour import classify_colour
 from vision.top.config import READER
-from vision.top.pips import best_fit, read_top
+from vision.top.pips import best_fit, body_lab, read_top
 from vision.top.square import die_axes, rectify, view_axes
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
@@ -112,28 +117,91 @@ def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float
     square = None if angle is None else outline_square(image, box, size, angle)
     if square is None:
         return None
+    for render in (_as_is, body_contrast):
+        read = _read_square(image, square, render)
+        if read is not None:
+            top, crop, reading, face = read
+            colour = classify_colour(crop, body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)),
+                                     palette)
+            return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
+                                round(float(reading.confidence), 3), "")
+    return None
+
+
+Render = Callable[[np.ndarray], np.ndarray | None]
+
+
+def _as_is(crop: np.ndarray) -> np.ndarray:
+    """The crop itself."""
+    return crop
+
+
+def body_contrast(crop: np.ndarray) -> np.ndarray | None:
+    """The crop redrawn as its pixels' difference from the top's body colour: grey, the body
+    white and a pixel ``DICE.contrast_gain`` grey levels darker per unit of Lab distance from
+    it; the margin around the top square white. A pip differing from its body in hue or
+    chroma alone (gold on red, pink on a dark translucent red) is then a dark pip on a white
+    top, as the reader's lightness split sees best. Dark that touches the square's edge (a
+    side face, the paper) is made white; when it reaches deeper than ``DICE.contrast_edge`` of
+    the top's edge (a pip may be part of it), None: no redrawing is trusted."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    body = body_lab(lab)
+    grey = np.clip(255.0 - DICE.contrast_gain * np.linalg.norm(lab - body, axis=2), 0, 255)
+    inner = slice(MARGIN, MARGIN + CROP)
+    top = _edges_cleared(grey[inner, inner].astype(np.uint8))
+    if top is None:
+        return None
+    out = np.full(grey.shape, 255, np.uint8)
+    out[inner, inner] = top
+    return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
+
+
+def _edges_cleared(top: np.ndarray) -> np.ndarray | None:
+    """The top (grey) with its dark parts (below ``DICE.contrast_dark``) that touch its
+    square's edge made white: a pip lies inside the body; dark at the edge is a side face or
+    the paper beside the top. None when such a part reaches deeper than
+    ``DICE.contrast_edge`` of the edge."""
+    dark = (top < DICE.contrast_dark).view(np.uint8)
+    _, labels = cv2.connectedComponents(dark)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    cleared = np.isin(labels, edge[edge > 0])
+    deep = round(DICE.contrast_edge * top.shape[0])
+    if cleared[deep:-deep, deep:-deep].any():
+        return None
+    out = top.copy()
+    out[cleared] = 255
+    return out
+
+
+def _read_square(image: np.ndarray, square: Candidate, render: Render
+                 ) -> tuple[Candidate, np.ndarray, PipReading, int] | None:
+    """The square read as the module's step 3 says, its crops drawn by ``render``: the top
+    (re-centred or not), its crop (as seen), the reading and the face; None when no face is
+    called."""
     crop = rectify(image, square, VIEW, VIEW / CROP)
-    first = read_top(crop)
+    drawn = render(crop)
+    if drawn is None:
+        return None
+    first = read_top(drawn)
     if first.face is None:
         return None
-    again = _recentred(image, square, first)
-    if (again is None or again[2].face != first.face
-            or min(first.confidence, again[2].confidence) < READER.min_confidence):
+    again = _recentred(image, square, first, render)
+    if (again is None or again[3].face != first.face
+            or min(first.confidence, again[3].confidence) < READER.min_confidence):
         return None
-    top, crop_again, reading = again
-    if judged(crop_again, reading)[0] is None:  # the outline's square read surely, then
+    top, crop_again, drawn_again, reading = again
+    if judged(drawn_again, reading)[0] is None:  # the outline's square read surely, then
         top, crop_again, reading = square, crop, first
-        if judged(crop, first)[0] is None:
+        if judged(drawn, first)[0] is None:
             return None
-    colour = classify_colour(crop_again, reading.body, palette)
-    return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, first.face, colour,
-                        round(float(reading.confidence), 3), "")
+    return top, crop_again, reading, first.face
 
 
-def _recentred(image: np.ndarray, square: Candidate, reading: PipReading
-               ) -> tuple[Candidate, np.ndarray, PipReading] | None:
-    """The square moved onto its pips' centre and turned as their layout, its crop and the
-    crop's reading (None when the pips form no layout)."""
+def _recentred(image: np.ndarray, square: Candidate, reading: PipReading, render: Render
+               ) -> tuple[Candidate, np.ndarray, np.ndarray, PipReading] | None:
+    """The square moved onto its pips' centre and turned as their layout, its crop, the crop
+    drawn by ``render`` and that's reading (None when the pips form no layout or the crop is
+    not drawn)."""
     origin, ex, ey = view_axes(square, VIEW, VIEW / CROP)
     points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey
                        for b in reading.blobs])
@@ -147,4 +215,5 @@ def _recentred(image: np.ndarray, square: Candidate, reading: PipReading
         angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
     top = Candidate(cx, cy, square.w, square.h, angle, 1.0, "outline")
     crop = rectify(image, top, VIEW, VIEW / CROP)
-    return top, crop, read_top(crop)
+    drawn = render(crop)
+    return None if drawn is None else (top, crop, drawn, read_top(drawn))
