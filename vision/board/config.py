@@ -107,6 +107,7 @@ class BoardDiceConfig:
     outline_pad: float = 0.15  # of a die edge: the cell is searched this much wider each side
     outline_span: float = 0.6  # of the top's edge: the middle stretch of each side weighed
     outline_scales: tuple[float, ...] = (1.0, 1.08, 1.16)  # top edges tried / the die edge
+    outline_near_best: float = 0.85  # a size's square this share of the strongest's is tried
     contrast_gain: float = 6.0  # grey levels per Lab unit from the body: a top redrawn
     contrast_edge: float = 0.2  # of the top's edge: a side's dark at its edge, at most
     contrast_dark: int = 128  # grey level of a redrawn top: darker is dark (a pip, a side)

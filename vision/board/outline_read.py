@@ -12,8 +12,10 @@ cell whose die neither way read is read at that square:
 2. the cell (``DICE.outline_pad`` die edges wider each side), turned upright by that angle; its
    changes of colour across each axis (Lab, lightly smoothed) averaged along a stretch of
    ``DICE.outline_span`` of the edge, where each of a square's four sides would lie: a square's
-   strength is its weakest side's, and the strongest square of the top's sizes
-   (``DICE.outline_scales`` of the die edge; perspective enlarges a top) is the top;
+   strength is its weakest side's; per top size (``DICE.outline_scales`` of the die edge;
+   perspective enlarges a top) the strongest square, the strongest of them tried first and
+   the others nearly as strong (``DICE.outline_near_best``) after it, each through steps 3
+   and 4 (the as-is crops of every square before any redrawn one);
 3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
    is symmetric about the top's centre; turned as their layout): both readings call the same
    face surely (``READER.min_confidence``), and one of them passes ``body_read``'s checks
@@ -50,9 +52,10 @@ from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipRea
 
 
 def outline_square(image: np.ndarray, box: tuple[int, int, int, int], size: float,
-                   angle: float) -> Candidate | None:
-    """The die top's square in a cell (see the module's step 2), or None when the cell is too
-    small to hold one."""
+                   angle: float) -> list[Candidate] | None:
+    """The die top's squares in a cell (see the module's step 2), strongest first: per top
+    size the strongest square, kept while at least ``DICE.outline_near_best`` of the
+    strongest's strength; None when the cell is too small to hold one."""
     x0, y0, x1, y1 = box
     pad = round(DICE.outline_pad * size)
     h, w = image.shape[:2]
@@ -65,17 +68,22 @@ def outline_square(image: np.ndarray, box: tuple[int, int, int, int], size: floa
     upright = cv2.warpAffine(patch, turn, (pw, ph), flags=cv2.INTER_LINEAR,
                              borderMode=cv2.BORDER_REPLICATE)
     across, down = _changes(upright)
-    best: tuple[float, int, int, float] | None = None
+    found: list[tuple[float, int, int, float]] = []
     for k in DICE.outline_scales:
         strength = _square_strength(across, down, k * size)
         at = int(np.argmax(strength))
         y, x = divmod(at, pw)
-        if best is None or strength[y, x] > best[0]:
-            best = (float(strength[y, x]), x, y, k)
-    assert best is not None
-    _, x, y, k = best
-    cx, cy = cv2.invertAffineTransform(turn) @ np.array([x, y, 1.0])
-    return Candidate(x0 + float(cx), y0 + float(cy), k * size, k * size, angle, 1.0, "outline")
+        found.append((float(strength[y, x]), x, y, k))
+    found.sort(key=lambda f: -f[0])
+    back = cv2.invertAffineTransform(turn)
+    out: list[Candidate] = []
+    for score, x, y, k in found:
+        if score < DICE.outline_near_best * found[0][0]:
+            break
+        cx, cy = back @ np.array([x, y, 1.0])
+        out.append(Candidate(x0 + float(cx), y0 + float(cy), k * size, k * size, angle, 1.0,
+                             "outline"))
+    return out
 
 
 def _changes(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -114,10 +122,10 @@ def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float
         return None
     x0, y0, x1, y1 = box
     angle = die_axes(image, (x0 + x1) / 2.0, (y0 + y1) / 2.0, size)
-    square = None if angle is None else outline_square(image, box, size, angle)
-    if square is None:
+    squares = None if angle is None else outline_square(image, box, size, angle)
+    if not squares:
         return None
-    for render in (_as_is, body_contrast):
+    for square, render in [(q, r) for r in (_as_is, body_contrast) for q in squares]:
         read = _read_square(image, square, render)
         if read is not None:
             top, crop, reading, face = read

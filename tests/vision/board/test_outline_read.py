@@ -27,6 +27,7 @@ from tests.vision.board.test_body_read import (
     G,
     view_with_die,
 )
+from vision.board import outline_read
 from vision.board.body_read import cell_box, judged, reread_cells
 from vision.board.config import DICE
 from vision.board.dice import Spot, _plain_but_pips, plain_share
@@ -47,12 +48,25 @@ def _turn_apart(a: float, b: float) -> float:
 @pytest.mark.parametrize("angle", [5.0, 20.0, 35.0, 70.0])
 def test_the_outline_square_lies_on_the_drawn_top(angle: float) -> None:
     view = view_with_die(4, RED, WHITE, angle=angle)
-    square = outline_square(view, BOX, G.die_px, angle)
-    assert square is not None
+    squares = outline_square(view, BOX, G.die_px, angle)
+    assert squares
     cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
     # the drawn top's centre; its sides, darker, are drawn 3 px down and right of it
-    assert math.hypot(square.cx - cx, square.cy - cy) < 0.06 * G.die_px
-    assert G.die_px <= square.size <= 1.16 * G.die_px + 1e-6
+    for square in squares:
+        assert math.hypot(square.cx - cx, square.cy - cy) < 0.06 * G.die_px
+        assert G.die_px <= square.size <= 1.16 * G.die_px + 1e-6
+    assert len({square.size for square in squares}) == len(squares)
+
+
+def test_only_the_strongest_square_is_tried_when_no_other_is_as_strong(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    view = view_with_die(4, RED, WHITE, angle=20.0)
+    every = outline_square(view, BOX, G.die_px, 20.0)
+    assert every
+    monkeypatch.setattr(outline_read, "DICE", replace(DICE, outline_near_best=1.0))
+    strongest = outline_square(view, BOX, G.die_px, 20.0)
+    assert strongest is not None and len(strongest) == 1
+    assert strongest[0].size == every[0].size
 
 
 @pytest.mark.parametrize(("face", "angle"), [(1, 25.0), (2, 10.0), (3, 40.0), (4, 65.0),
