@@ -91,22 +91,34 @@ def read_body(image: np.ndarray, x: float, y: float, size: float,
     if len(first.blobs) == 0 or first.reason == TURNED:
         # no pips, or a layout only across the square's axes: the pips of part of a face
         return DieDetection(x, y, size, angle, None, "unknown", 0.0, first.reason or "no pips")
-    origin, ex, ey = view_axes(wide, VIEW, VIEW / CROP)
-    points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey for b in first.blobs])
-    cx, cy = (float(v) for v in points.mean(axis=0))
-    fit = best_fit(points) if len(points) > 1 else None
-    if len(points) > 1 and fit is None:  # no layout (or more than six): not one die's pips
+    top = on_pips(wide, first, size)
+    if top is None:  # no layout (or more than six): not one die's pips
         return DieDetection(x, y, size, angle, None, "unknown", 0.0, "unclear pips")
-    if fit is not None:
-        rot = fit[-2]
-        angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
-    top = Candidate(cx, cy, size, size, angle, 1.0, "body")
     crop = rectify(image, top, VIEW, VIEW / CROP)
     reading = read_top(crop)
     colour = classify_colour(crop, reading.body, palette)
     face, reason = judged(crop, reading)
     conf = reading.confidence if face is not None else 0.0
-    return DieDetection(cx, cy, size, angle % 90.0, face, colour, round(conf, 3), reason)
+    return DieDetection(top.cx, top.cy, size, top.angle % 90.0, face, colour, round(conf, 3),
+                        reason)
+
+
+def on_pips(square: Candidate, reading: PipReading, edge: float) -> Candidate | None:
+    """The top square of ``edge`` that the pips ``reading`` found in ``square``'s crop give:
+    centred on them (every layout is symmetric about the top's centre) and turned as their
+    layout, or as ``square`` for a lone pip; None when two or more pips form no layout."""
+    origin, ex, ey = view_axes(square, VIEW, VIEW / CROP)
+    points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey
+                       for b in reading.blobs])
+    cx, cy = (float(v) for v in points.mean(axis=0))
+    angle = square.angle
+    if len(points) > 1:
+        fit = best_fit(points)
+        if fit is None:
+            return None
+        rot = fit[-2]
+        angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
+    return Candidate(cx, cy, edge, edge, angle, 1.0, square.source)
 
 
 def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:

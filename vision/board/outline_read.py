@@ -36,18 +36,17 @@ OpenCV.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Collection
 
 import cv2
 import numpy as np
 
-from vision.board.body_read import body_in_cell, judged
+from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
 from vision.top.colour import classify_colour
 from vision.top.config import READER
-from vision.top.pips import best_fit, body_lab, read_top
-from vision.top.square import die_axes, rectify, view_axes
+from vision.top.pips import body_lab, read_top
+from vision.top.square import die_axes, rectify
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
 
@@ -207,21 +206,12 @@ def _read_square(image: np.ndarray, square: Candidate, render: Render
 
 def _recentred(image: np.ndarray, square: Candidate, reading: PipReading, render: Render
                ) -> tuple[Candidate, np.ndarray, np.ndarray, PipReading] | None:
-    """The square moved onto its pips' centre and turned as their layout, its crop, the crop
-    drawn by ``render`` and that's reading (None when the pips form no layout or the crop is
-    not drawn)."""
-    origin, ex, ey = view_axes(square, VIEW, VIEW / CROP)
-    points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey
-                       for b in reading.blobs])
-    cx, cy = (float(v) for v in points.mean(axis=0))
-    angle = square.angle
-    if len(points) > 1:
-        fit = best_fit(points)
-        if fit is None:
-            return None
-        rot = fit[-2]
-        angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
-    top = Candidate(cx, cy, square.w, square.h, angle, 1.0, "outline")
+    """The square moved onto its pips' centre and turned as their layout (``on_pips``), its
+    crop, the crop drawn by ``render`` and that's reading (None when the pips form no layout
+    or the crop is not drawn)."""
+    top = on_pips(square, reading, square.w)
+    if top is None:
+        return None
     crop = rectify(image, top, VIEW, VIEW / CROP)
     drawn = render(crop)
     return None if drawn is None else (top, crop, drawn, read_top(drawn))
