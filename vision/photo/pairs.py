@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from vision.photo.config import PHOTO
-from vision.photo.pipgroups import _response, _spots
+from vision.photo.pipgroups import dog_response, response_spots
 from vision.photo.sources import SPOTS
 from vision.top.config import READER
 from vision.top.types import Candidate
@@ -47,8 +47,8 @@ def pairs_at(image_bgr: np.ndarray, region: Candidate) -> list[Candidate]:
     if min(window.shape[:2]) < 3:
         return []
     grey = cv2.cvtColor(window, cv2.COLOR_BGR2LAB)[:, :, 0].astype(np.float32)
-    resp, size = _response(grey, max(1.0, sigma))
-    spots = _spots(resp, size, dark=True)
+    resp, size = dog_response(grey, max(1.0, sigma))
+    spots = response_spots(resp, size, dark=True)
     if not 2 <= len(spots) <= PHOTO.max_spots:
         return []
     strength = -resp[spots[:, 1].astype(int), spots[:, 0].astype(int)]

@@ -65,8 +65,9 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
     if scale < 1.0:
         img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     out: list[Candidate] = []
-    resp, window = _response(img, max(1.0, sigma * scale))
-    for spots in (_spots(resp, window, dark=True), _spots(resp, window)):  # dark, then light
+    resp, window = dog_response(img, max(1.0, sigma * scale))
+    dark_then_light = (response_spots(resp, window, dark=True), response_spots(resp, window))
+    for spots in dark_then_light:
         if len(spots) > PHOTO.max_spots:
             continue
         groups = _link(spots, PHOTO.spot_link * typical * scale)
@@ -78,7 +79,7 @@ def _band(img: np.ndarray, lo: float, hi: float) -> list[Candidate]:
     return out
 
 
-def _response(img: np.ndarray, sigma: float) -> tuple[np.ndarray, int]:
+def dog_response(img: np.ndarray, sigma: float) -> tuple[np.ndarray, int]:
     """A difference of Gaussians of ``img`` at pip scale ``sigma``, and the side of the
     window a spot must be the strongest in: light spots are its maxima, dark spots those of
     its negation, which is bit for bit the response of the negated image (the blurs are
@@ -87,8 +88,8 @@ def _response(img: np.ndarray, sigma: float) -> tuple[np.ndarray, int]:
     return resp, max(3, int(2 * sigma) | 1)
 
 
-def _spots(resp: np.ndarray, window: int, dark: bool = False) -> np.ndarray:
-    """(x, y) of the local maxima of a ``_response`` above ``PHOTO.spot_min_response`` (light
+def response_spots(resp: np.ndarray, window: int, dark: bool = False) -> np.ndarray:
+    """(x, y) of the local maxima of a ``dog_response`` above ``PHOTO.spot_min_response`` (light
     spots), or with ``dark`` those of its negation (its local minima below the negated floor,
     the same pixels without a negated copy of the image)."""
     if dark:
