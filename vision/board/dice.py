@@ -99,6 +99,7 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
 
 
 GroupReader = Callable[[np.ndarray, list[Spot], float, bool], DieDetection | None]
+_OUTLINED = partial(read_outlined, body_seen=True)  # reread_cells has found the body
 
 
 def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
@@ -118,7 +119,7 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
             found += side_by_side(image, g, size, read)
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
     dice = [_unless_cocked(d, side, size) for d in found if d is not None]
-    return reread_cells(image, dice, size, geometry, then=read_outlined)
+    return reread_cells(image, dice, size, geometry, then=_OUTLINED)
 
 
 def side_by_side(image: np.ndarray, group: list[Spot], size: float,
