@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
+from functools import partial
 
 import cv2
 import numpy as np
@@ -153,11 +154,13 @@ def body_offset(crop: np.ndarray, body: np.ndarray) -> float:
 
 CellReader = Callable[[np.ndarray, tuple[int, int, int, int], float, Collection[str]],
                       DieDetection | None]
+CellKeeper = Callable[[tuple[int, int, int, int], DieDetection | None,
+                       Callable[[], DieDetection | None]], DieDetection | None]
 
 
 def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
-                 geometry: BoardGeometry, then: CellReader | None = None
-                 ) -> list[DieDetection]:
+                 geometry: BoardGeometry, then: CellReader | None = None,
+                 keep: CellKeeper | None = None) -> list[DieDetection]:
     """``dice`` with each grid cell's unread die read by its body instead, where that reads
     a face: a cell with a die read by its spots is left alone, and so is a cell whose body
     reads no face (its abstention stays; a body without a face is not added).
@@ -166,6 +169,10 @@ def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
         then: read a cell whose body read no face this way last (image, the cell's box, the
             die edge, the palette): the face it calls, or None. It is asked only about a cell
             where ``body_in_cell`` found a body.
+        keep: how a cell's reading is had (the cell's box, the die the spots put there unread
+            or None, and the reading itself to call): ``BoardDiceReader`` gives back no face
+            for a cell that called none in the last view and whose pixels did not change
+            since. Without it, every such cell is read.
     """
     px = geometry.px_per_mm
     x0, y0 = (v * px for v in geometry.grid_origin_mm)
@@ -180,8 +187,10 @@ def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
         for c in range(geometry.cols):
             here = by_cell.get((r, c), [])
             if not any(d.face is not None for d in here):
-                found = _read_cell(image, cell_box(geometry, r, c), size, geometry.palette,
-                                   here[0] if here else None, then)
+                box = cell_box(geometry, r, c)
+                unread = here[0] if here else None
+                read = partial(_read_cell, image, box, size, geometry.palette, unread, then)
+                found = read() if keep is None else keep(box, unread, read)
                 if found is not None:
                     here = [found]
             out += here
