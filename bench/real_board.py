@@ -38,7 +38,9 @@ it, scaled by the scene's brightness.
 Per die, the three frames' readings of its cell: the same face in all three is read (right or
 wrong), a face None in any is abstained, anything else (a frame without it, faces that differ)
 neither. A face called in an empty cell, or outside the grid, in all three frames is false.
-The per-face lines, then the line of ``bench board``.
+A die with a wrong face in any one frame is counted apart (``frames read wrong``): the
+three-frame outcome hides a frame's wrong face beside an abstention or another face.
+The per-face lines, that count, then the line of ``bench board``.
 
 May import bench.realdata, bench.board_dice, bench.hard_dice, calibration, vision, engine,
 OpenCV and numpy. Prints (command module).
@@ -118,6 +120,8 @@ class Tally:
     read: int = 0
     abstained: int = 0
     wrong: list[str] = field(default_factory=list)  # where each die read wrong came from
+    # where each die with a wrong face in at least one frame came from
+    frames_wrong: list[str] = field(default_factory=list)
 
 
 def boxes_pips(dice: list[LabelledDie]) -> float | None:
@@ -452,6 +456,8 @@ def tally_scene(views: list[TableView], placed: list[Placed], tallies: dict[int,
         t.dice += 1
         items = [v.grid[p.cell.r][p.cell.c] if v.grid else None for v in views]
         faces = {i.face if i is not None else "-" for i in items}
+        if any(f not in (None, "-", p.die.value) for f in faces):
+            t.frames_wrong.append(p.die.source)
         if None in faces:
             t.abstained += 1
         elif len(faces) == 1 and "-" not in faces:
@@ -536,11 +542,11 @@ def command(args) -> int:
     tallies, stray, scenes, lost, ms, settled = run(dice)
     for face in sorted(tallies):
         t = tallies[face]
-        listed = " ".join(t.wrong[:4]) + (" ..." if len(t.wrong) > 4 else "")
         print(f"face {face}: dice {t.dice} | read {percent(t.read, t.dice)} | "
               f"abstained {percent(t.abstained, t.dice)} | wrong {len(t.wrong)}"
-              f"{' (' + listed + ')' if t.wrong else ''}")
+              f"{' (' + _listed(t.wrong) + ')' if t.wrong else ''}")
     print(f"scenes settled {settled} of {scenes} (a die abstained on keeps its scene unsettled)")
+    print(frames_wrong_line(tallies))
     total = sum(t.dice for t in tallies.values())
     print(f"scenes {scenes} | board not found {lost} | dice {total} | "
           f"read {percent(sum(t.read for t in tallies.values()), total)} | "
@@ -548,3 +554,15 @@ def command(args) -> int:
           f"wrong {sum(len(t.wrong) for t in tallies.values())} | false {stray} | "
           f"find_board_dice {ms:.1f} ms/scene")
     return 0
+
+
+def frames_wrong_line(tallies: dict[int, Tally]) -> str:
+    """The dice with a wrong face in at least one frame, and where the first came from."""
+    sources = [s for face in sorted(tallies) for s in tallies[face].frames_wrong]
+    return (f"frames read wrong: {len(sources)} dice (a wrong face in at least one frame"
+            f"{': ' + _listed(sources) if sources else ''})")
+
+
+def _listed(sources: list[str]) -> str:
+    """The first four sources, and an ellipsis when there are more."""
+    return " ".join(sources[:4]) + (" ..." if len(sources) > 4 else "")

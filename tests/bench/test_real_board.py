@@ -12,9 +12,23 @@ import cv2
 import numpy as np
 import pytest
 
-from bench.real_board import DieTop, boxes_pips, command, cut, die_top, real_dice
+from bench.board_dice import G
+from bench.real_board import (
+    DieTop,
+    Placed,
+    RealDie,
+    Tally,
+    boxes_pips,
+    command,
+    cut,
+    die_top,
+    frames_wrong_line,
+    real_dice,
+    tally_scene,
+)
 from bench.realdata import LabelledDie
 from calibration.dice_art import draw_die, paste_die
+from engine.table import Cell, Item, TableView
 from tests.bench.test_accuracy_bench import write_manifest
 
 EDGE = 60.0
@@ -95,6 +109,8 @@ def test_the_command_reads_drawn_dice_laid_on_boards(tmp_path, capsys) -> None:
     assert command(argparse.Namespace(real_dice=str(tmp_path), colours="white")) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("dice cut from the photos: 6 of 6 labelled white")
+    assert re.fullmatch(r"frames read wrong: \d+ dice \(a wrong face in at least one frame.*\)",
+                        lines[-2]), lines[-2]
     assert re.fullmatch(r"scenes 1 \| board not found 0 \| dice 6 \| read [\d.]+% \| "
                         r"abstained [\d.]+% \| wrong 0 \| false 0 \| "
                         r"find_board_dice [\d.]+ ms/scene", lines[-1]), lines[-1]
@@ -116,3 +132,39 @@ def test_located_tops_are_not_used_when_two_lie_in_the_box_or_one_is_far_larger(
     assert die_top(image, LabelledDie(4, box), None, two) == outlined
     larger = [DieTop(200.0, 150.0, 1.5 * EDGE, 20.0)]  # the die and the table around it
     assert die_top(image, LabelledDie(4, box), None, larger) == outlined
+
+
+def _views(frames: list[dict[tuple[int, int], int | None]]) -> list[TableView]:
+    """One view per frame: a die (face, or None abstained) in each cell given, else empty."""
+    return [TableView(grid=tuple(tuple(Item(face=f[(r, c)]) if (r, c) in f else None
+                                       for c in range(G.cols)) for r in range(G.rows)))
+            for f in frames]
+
+
+def _laid(value: int, source: str, r: int, c: int) -> Placed:
+    die = RealDie(value, source, np.zeros((4, 4, 3), np.uint8), np.eye(3))
+    return Placed(die, Cell(r, c), 0.0, 0.0, 0.0)
+
+
+def test_a_wrong_face_in_one_frame_is_counted_though_the_die_is_not_read_wrong() -> None:
+    placed = [_laid(3, "glare.jpg", 0, 0), _laid(4, "gone.jpg", 0, 1),
+              _laid(2, "steady.jpg", 1, 1), _laid(5, "flicker.jpg", 2, 2),
+              _laid(6, "wrong.jpg", 2, 0)]
+    frames = [{(0, 0): 3, (0, 1): 4, (1, 1): 2, (2, 2): 5, (2, 0): 5},
+              {(0, 0): None, (1, 1): 2, (2, 2): 6, (2, 0): 5},
+              {(0, 0): 5, (0, 1): 4, (1, 1): 2, (2, 2): 5, (2, 0): 5}]
+    tallies: dict[int, Tally] = {}
+    assert tally_scene(_views(frames), placed, tallies) == 0
+    assert tallies[3].abstained == 1 and tallies[3].frames_wrong == ["glare.jpg"]
+    assert tallies[4].read == tallies[4].abstained == 0 and tallies[4].frames_wrong == []
+    assert tallies[2].read == 1 and tallies[2].frames_wrong == []
+    assert tallies[5].read == tallies[5].abstained == 0
+    assert tallies[5].frames_wrong == ["flicker.jpg"] and tallies[5].wrong == []
+    assert tallies[6].wrong == tallies[6].frames_wrong == ["wrong.jpg"]
+    assert frames_wrong_line(tallies) == ("frames read wrong: 3 dice (a wrong face in at least "
+                                          "one frame: glare.jpg flicker.jpg wrong.jpg)")
+
+
+def test_no_wrong_frame_is_said_so() -> None:
+    assert frames_wrong_line({2: Tally(dice=1, read=1)}) == (
+        "frames read wrong: 0 dice (a wrong face in at least one frame)")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
+from functools import partial
 
 import cv2
 import numpy as np
@@ -153,18 +154,25 @@ def body_offset(crop: np.ndarray, body: np.ndarray) -> float:
 
 CellReader = Callable[[np.ndarray, tuple[int, int, int, int], float, Collection[str]],
                       DieDetection | None]
+CellKeeper = Callable[[tuple[int, int, int, int], DieDetection | None,
+                       Callable[[], DieDetection | None]], DieDetection | None]
 
 
 def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
-                 geometry: BoardGeometry, then: CellReader | None = None
-                 ) -> list[DieDetection]:
+                 geometry: BoardGeometry, then: CellReader | None = None,
+                 keep: CellKeeper | None = None) -> list[DieDetection]:
     """``dice`` with each grid cell's unread die read by its body instead, where that reads
     a face: a cell with a die read by its spots is left alone, and so is a cell whose body
     reads no face (its abstention stays; a body without a face is not added).
 
     Args:
         then: read a cell whose body read no face this way last (image, the cell's box, the
-            die edge, the palette): the face it calls, or None.
+            die edge, the palette): the face it calls, or None. It is asked only about a cell
+            where ``body_in_cell`` found a body.
+        keep: how a cell's reading is had (the cell's box, the die the spots put there unread
+            or None, and the reading itself to call): ``BoardDiceReader`` gives back no face
+            for a cell that called none in the last view and whose pixels did not change
+            since. Without it, every such cell is read.
     """
     px = geometry.px_per_mm
     x0, y0 = (v * px for v in geometry.grid_origin_mm)
@@ -179,36 +187,41 @@ def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
         for c in range(geometry.cols):
             here = by_cell.get((r, c), [])
             if not any(d.face is not None for d in here):
-                read = _read_cell(image, geometry, r, c, size, here[0] if here else None)
-                if read is None and then is not None:
-                    read = then(image, cell_box(geometry, r, c), size, geometry.palette)
-                if read is not None:
-                    here = [read]
+                box = cell_box(geometry, r, c)
+                unread = here[0] if here else None
+                read = partial(_read_cell, image, box, size, geometry.palette, unread, then)
+                found = read() if keep is None else keep(box, unread, read)
+                if found is not None:
+                    here = [found]
             out += here
     return out
 
 
-def _read_cell(image: np.ndarray, geometry: BoardGeometry, r: int, c: int,
-               size: float, unread: DieDetection | None) -> DieDetection | None:
-    """The cell's die read by its body, when that reads a face in the cell; else None.
+def _read_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+               palette: Collection[str], unread: DieDetection | None,
+               then: CellReader | None) -> DieDetection | None:
+    """The cell's die read by its body, when that reads a face in the cell; else by
+    ``then`` when the cell holds a body; else None.
 
     The search starts where the spots put the die (``unread``, turned as they read it), then
     at its body's centre: on white paper a white die's body is mostly its sides and shadow,
-    and the spots of gold pips on red may be none or a few.
+    and the spots of gold pips on red may be none or a few. A cell with no body
+    (``body_in_cell``, looked for once) is not read further.
     """
-    box = cell_box(geometry, r, c)
-    x0, y0, x1, y1 = box
-    for k in range(2):
-        if k == 0 and unread is None:
-            continue
-        if k == 0:
-            assert unread is not None
-            die = read_body(image, unread.x, unread.y, size, geometry.palette, unread.angle)
-        else:
-            at = body_in_cell(image, box, size)
-            if at is None:
-                return None
-            die = read_body(image, *at, size, geometry.palette)
-        if die.face is not None and x0 <= die.x < x1 and y0 <= die.y < y1:
+    if unread is not None:
+        die = read_body(image, unread.x, unread.y, size, palette, unread.angle)
+        if _face_in(die, box):
             return die
-    return None
+    at = body_in_cell(image, box, size)
+    if at is None:
+        return None
+    die = read_body(image, *at, size, palette)
+    if _face_in(die, box):
+        return die
+    return None if then is None else then(image, box, size, palette)
+
+
+def _face_in(die: DieDetection, box: tuple[int, int, int, int]) -> bool:
+    """Whether a reading calls a face and lies in the cell's box."""
+    x0, y0, x1, y1 = box
+    return die.face is not None and x0 <= die.x < x1 and y0 <= die.y < y1

@@ -36,7 +36,7 @@ from functools import partial
 import cv2
 import numpy as np
 
-from vision.board.body_read import reread_cells
+from vision.board.body_read import CellKeeper, reread_cells
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import BoardGeometry
@@ -99,15 +99,18 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
 
 
 GroupReader = Callable[[np.ndarray, list[Spot], float, bool], DieDetection | None]
+_OUTLINED = partial(read_outlined, body_seen=True)  # reread_cells has found the body
 
 
 def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
-                    geometry: BoardGeometry,
-                    read: GroupReader | None = None) -> list[DieDetection]:
+                    geometry: BoardGeometry, read: GroupReader | None = None,
+                    keep: CellKeeper | None = None) -> list[DieDetection]:
     """The dice a view's spots show: the spots grouped into dice, each group read (by
     ``read``, ``read_group``'s signature; ``read_group`` itself by default), and a die
     showing a side face's pips reported as cocked. A group outside the grid spanning more
-    than one die may be dice lying side by side (``side_by_side``)."""
+    than one die may be dice lying side by side (``side_by_side``). A grid cell whose die
+    is not read is read by its body, then its outline (``reread_cells``, by way of ``keep``
+    when given)."""
     read = read or partial(read_group, palette=geometry.palette)
     groups = group_spots([s for s in spots if s.on_top], size, geometry)
     found: list[DieDetection | None] = []
@@ -118,7 +121,7 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
             found += side_by_side(image, g, size, read)
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
     dice = [_unless_cocked(d, side, size) for d in found if d is not None]
-    return reread_cells(image, dice, size, geometry, then=read_outlined)
+    return reread_cells(image, dice, size, geometry, then=_OUTLINED, keep=keep)
 
 
 def side_by_side(image: np.ndarray, group: list[Spot], size: float,

@@ -8,18 +8,30 @@ same pixels as when it was last read, within sensor noise (``DICE.kept_still_lev
 after the half-size smoothing), keeps that reading. Any real change (a die turned, moved, rerolled,
 a shadow, the light) re-reads it; so does a frame whose board moved (the whole view shifts).
 
+A grid cell whose die the spots did not read surely is read by its body and its outline
+(``vision.board.body_read.reread_cells``), the costly part of a view, costliest where they call
+no face (every square tried). Such a cell that called no face (an empty cell, a die abstained
+on) keeps that while its pixels (the cell and ``DICE.kept_side`` die edges around it) are
+unchanged by the same test and the spots leave the same die unread there. A face these readers
+call is read again on every frame: they read what the spots could not (glare, pips of a body's
+own hue, translucency), and their face may hold in one frame's noise and not the next; kept,
+a face called wrong once would be called in every frame and settle, where read afresh the
+frames disagree and the view stays unsettled.
+
 A kept reading is the one made when the die last looked like this, within noise: a die read
 surely stays read, and one the reader abstained on stays unread until something about it
 changes (the player is asked to straighten or reroll it anyway). ``dicekeeper bench latency``
 gives the cost of a still table beside that of a table whose every die is read.
 
-May import ``vision.board.dice``, ``.geometry``, ``.config``, ``vision.top`` types, numpy and
-OpenCV.
+May import ``vision.board.dice``, ``.body_read`` (types), ``.geometry``, ``.config``,
+``vision.top`` types, numpy and OpenCV.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -53,6 +65,16 @@ class _Kept:
     die: DieDetection | None
 
 
+@dataclass(frozen=True)
+class _KeptCell:
+    """A grid cell ``reread_cells`` called no face in, what it was read from, and the
+    half-size grey pixels around the cell then."""
+
+    box: tuple[int, int, int, int]  # the cell, x0, y0, x1, y1 in view pixels
+    unread: DieDetection | None  # the die the spots put there unread, or None
+    pixels: np.ndarray
+
+
 class BoardDiceReader:
     """``find_board_dice`` for a stream of views: unchanged dice keep their readings.
 
@@ -68,17 +90,21 @@ class BoardDiceReader:
         self.geometry = geometry
         self.still_level = still_level
         self._kept: list[_Kept] = []
+        self._cells: list[_KeptCell] = []
         self.reads = 0  # groups read afresh (diagnostics and tests)
         self.reused = 0  # groups that kept their reading
+        self.cells_read = 0  # unread grid cells read again by their body and outline
+        self.cells_reused = 0  # unread grid cells that kept their reading of no face
 
     def __call__(self, warped_bgr: np.ndarray, *, expected_size: float) -> list[DieDetection]:
         image = usable_view(warped_bgr)
         if image is None or expected_size <= 4:
-            self._kept = []
+            self._kept, self._cells = [], []
             return []
         maps = half_channels(image)
         grey = maps["grey"]
         previous, self._kept = self._kept, []
+        cells, self._cells = self._cells, []
 
         def read(view: np.ndarray, group: list[Spot], size: float,
                  inside: bool) -> DieDetection | None:
@@ -98,7 +124,27 @@ class BoardDiceReader:
 
         dark = dark_bodies(maps, expected_size, self.geometry)
         spots = spots_in(maps, expected_size, dark, saturated_ring(self.geometry))
-        return dice_from_spots(image, spots, expected_size, self.geometry, read)
+        return dice_from_spots(image, spots, expected_size, self.geometry, read,
+                               partial(self._keep_cell, cells, grey, expected_size))
+
+    def _keep_cell(self, previous: list[_KeptCell], grey: np.ndarray, size: float,
+                   box: tuple[int, int, int, int], unread: DieDetection | None,
+                   read: Callable[[], DieDetection | None]) -> DieDetection | None:
+        """A cell's reading (``reread_cells``' ``keep``): no face, when the last view's
+        reading of the cell called none from the same unread die and its pixels have not
+        changed; else ``read()``."""
+        y0, y1, x0, x1 = _cell_around(grey.shape, box, size)
+        now = grey[y0:y1, x0:x1]
+        if any(k.box == box and k.unread == unread and _still(k.pixels, now, self.still_level)
+               for k in previous):
+            self.cells_reused += 1
+            die = None
+        else:
+            self.cells_read += 1
+            die = read()
+        if die is None:
+            self._cells.append(_KeptCell(box, unread, now.copy()))
+        return die
 
     def _unchanged(self, previous: list[_Kept], grey: np.ndarray, x: float, y: float,
                    inside: bool, group: list[Spot], size: float) -> _Kept | None:
@@ -110,11 +156,14 @@ class BoardDiceReader:
                     or abs(kept.y - y) > DICE.kept_same_place * size):
                 continue
             y0, y1, x0, x1 = kept.box
-            now = grey[y0:y1, x0:x1]
-            if now.shape == kept.pixels.shape and float(
-                    np.abs(now - kept.pixels).max()) <= self.still_level:
+            if _still(kept.pixels, grey[y0:y1, x0:x1], self.still_level):
                 return kept
         return None
+
+
+def _still(before: np.ndarray, now: np.ndarray, level: float) -> bool:
+    """Whether two crops of the same place differ by no more than ``level`` anywhere."""
+    return now.shape == before.shape and float(np.abs(now - before).max()) <= level
 
 
 def _box(shape: tuple[int, ...], x: float, y: float, size: float) -> tuple[int, int, int, int]:
@@ -124,3 +173,14 @@ def _box(shape: tuple[int, ...], x: float, y: float, size: float) -> tuple[int, 
     y0, y1 = max(0, int(cy - reach)), min(shape[0], int(cy + reach) + 1)
     x0, x1 = max(0, int(cx - reach)), min(shape[1], int(cx + reach) + 1)
     return y0, y1, x0, x1
+
+
+def _cell_around(shape: tuple[int, ...], box: tuple[int, int, int, int], size: float
+                 ) -> tuple[int, int, int, int]:
+    """The half-size pixels of a cell (x0, y0, x1, y1 in view pixels) and ``DICE.kept_side``
+    die edges around it, clipped, as y0, y1, x0, x1: where a cell's reading looks."""
+    reach = DICE.kept_side * size
+    x0, y0, x1, y1 = box
+    top, bottom = max(0, int((y0 - reach) / 2.0)), min(shape[0], int((y1 + reach) / 2.0) + 1)
+    left, right = max(0, int((x0 - reach) / 2.0)), min(shape[1], int((x1 + reach) / 2.0) + 1)
+    return top, bottom, left, right

@@ -114,10 +114,16 @@ def _square_strength(across: np.ndarray, down: np.ndarray, side: float) -> np.nd
 
 
 def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float,
-                  palette: Collection[str] = ()) -> DieDetection | None:
+                  palette: Collection[str] = (), *, body_seen: bool = False
+                  ) -> DieDetection | None:
     """The cell's die read at its top's outline (see the module's docstring), or None when no
-    face is called there."""
-    if body_in_cell(image, box, size) is None:
+    face is called there.
+
+    Args:
+        body_seen: the caller has found the cell's body (``body_in_cell``) already: it is not
+            looked for again.
+    """
+    if not body_seen and body_in_cell(image, box, size) is None:
         return None
     x0, y0, x1, y1 = box
     angle = die_axes(image, (x0 + x1) / 2.0, (y0 + y1) / 2.0, size)

@@ -2,7 +2,7 @@
 
 Synthetic dice drawn on a plain canonical view: pips of colours the board's spot channels do not
 look for (gold on red, white on a translucent blue) are read right; a die-sized body without
-pips, or an odd blob, is not given a face.
+pips, or an odd blob, is not given a face; a cell's body is looked for once.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 
 from calibration.board_files import load_layout
 from engine.table import Cell
+from vision.board import body_read, outline_read
 from vision.board.body_read import body_in_cell, cell_box, read_body, reread_cells
 from vision.board.dice import find_board_dice
 from vision.board.geometry import BoardGeometry
@@ -84,6 +85,22 @@ def test_a_plain_top_is_given_no_face() -> None:
     view = view_with_die(None, RED, GOLD)
     assert face_in(view) is None
     assert reread_cells(view, [], G.die_px, G) == []
+
+
+def test_a_cell_s_body_is_looked_for_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    looked: list[tuple[int, int, int, int]] = []
+
+    def counted(image: np.ndarray, box: tuple[int, int, int, int],
+                size: float) -> tuple[float, float] | None:
+        looked.append(box)
+        return body_in_cell(image, box, size)
+
+    monkeypatch.setattr(body_read, "body_in_cell", counted)
+    monkeypatch.setattr(outline_read, "body_in_cell", counted)
+    view = view_with_die(None, RED, GOLD)  # a body the body and the outline read no face on
+    assert face_in(view) is None
+    assert sorted(looked) == sorted(cell_box(G, r, c) for r in range(G.rows)
+                                    for c in range(G.cols))
 
 
 def test_an_odd_blob_is_given_no_face() -> None:

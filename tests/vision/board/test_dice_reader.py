@@ -1,4 +1,6 @@
-"""The stream reader reads a die again only when its pixels changed, and then reads it right."""
+"""The stream reader reads a die again only when its pixels changed, and then reads it right;
+a grid cell the spots left unread (read by its body and outline) keeps a reading of no face
+while its pixels stay still, and is read again when they change or when it called a face."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ import pytest
 
 from calibration.board_files import load_layout
 from calibration.synthetic import Scene, expected_readings, render_scene
+from engine.table import Cell
+from tests.vision.board.test_body_read import GOLD, RED, view_with_die
+from vision.board import body_read
 from vision.board.dice import find_board_dice
 from vision.board.dice_reader import BoardDiceReader
 from vision.board.geometry import BoardGeometry
@@ -91,3 +96,63 @@ def test_an_unreadable_view_forgets_the_readings(first_view):
     assert reader(None, expected_size=G.die_px) == []  # type: ignore[arg-type]
     reader(first_view, expected_size=G.die_px)
     assert reader.reused == 0
+
+
+def _noisier(view: np.ndarray, seed: int) -> np.ndarray:
+    """The same view with new sensor noise (well within the still level)."""
+    noise = np.random.default_rng(seed).normal(0.0, 1.5, view.shape)
+    return np.clip(view + noise + 0.5, 0, 255).astype(np.uint8)
+
+
+@pytest.fixture
+def body_reads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float]]:
+    """Where ``read_body`` is asked to read, from now on."""
+    asked: list[tuple[float, float]] = []
+    real = body_read.read_body
+
+    def counted(image, x, y, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append((x, y))
+        return real(image, x, y, *args, **kwargs)
+
+    monkeypatch.setattr(body_read, "read_body", counted)
+    return asked
+
+
+def test_a_still_cell_that_read_no_face_is_not_read_again(body_reads) -> None:
+    plain = view_with_die(None, RED, GOLD, cell=Cell(0, 0))  # a die's body, no pips
+    reader = BoardDiceReader(G)
+    assert reader(plain, expected_size=G.die_px) == []
+    assert reader.cells_read == G.rows * G.cols and reader.cells_reused == 0
+    assert body_reads  # the plain top was read by its body
+    body_reads.clear()
+    still = _noisier(plain, seed=3)
+    assert reader(still, expected_size=G.die_px) == []
+    assert reader.cells_read == G.rows * G.cols and reader.cells_reused == G.rows * G.cols
+    assert body_reads == []
+    assert find_board_dice(still, expected_size=G.die_px, geometry=G) == []
+
+
+def test_a_face_read_by_the_body_is_read_again_on_a_still_frame(body_reads) -> None:
+    gold = view_with_die(3, RED, GOLD, cell=Cell(0, 0))  # the spots miss gold pips on red
+    reader = BoardDiceReader(G)
+    assert faces(reader(gold, expected_size=G.die_px)) == {(0, 0): 3}
+    body_reads.clear()
+    still = _noisier(gold, seed=3)
+    again = reader(still, expected_size=G.die_px)
+    assert body_reads  # read afresh: not kept
+    assert reader.cells_reused == G.rows * G.cols - 1  # the empty cells kept theirs
+    assert again == find_board_dice(still, expected_size=G.die_px, geometry=G)
+    assert faces(again) == {(0, 0): 3}
+
+
+def test_a_changed_cell_is_read_again_as_without_the_keeping(body_reads) -> None:
+    reader = BoardDiceReader(G)
+    reader(view_with_die(None, RED, GOLD, cell=Cell(0, 0)), expected_size=G.die_px)
+    body_reads.clear()
+    now = _noisier(view_with_die(5, RED, GOLD, cell=Cell(0, 0)), seed=4)
+    dice = reader(now, expected_size=G.die_px)
+    assert body_reads
+    assert faces(dice) == {(0, 0): 5}
+    assert dice == find_board_dice(now, expected_size=G.die_px, geometry=G)
+    # a cell's reading looks a die edge around it: the five cells two away keep theirs
+    assert reader.cells_reused == 5 and reader.cells_read == G.rows * G.cols + 4

@@ -3,7 +3,7 @@
 Synthetic dice drawn on a plain canonical view (``test_body_read.view_with_die``): the outline's
 square lies on the drawn top whatever its turn, and so does one the die's darker sides border;
 faces drawn there are read; a plain top, an odd blob and an empty cell are given no face;
-``reread_cells`` asks its last cell reader only about cells nothing else has read; a squeezed
+``reread_cells`` asks its last cell reader only about bodies nothing else has read; a squeezed
 layout is not called (``body_read.judged``); and a top crossed by a dark stripe is not plain
 (``dice.plain_share``, which a face read afresh needs).
 """
@@ -101,7 +101,7 @@ def test_seven_spots_are_no_face() -> None:
     assert read_outlined(view, BOX, G.die_px) is None
 
 
-def test_the_last_cell_reader_is_asked_only_about_cells_nothing_read() -> None:
+def test_the_last_cell_reader_is_asked_only_about_bodies_nothing_read() -> None:
     asked: list[tuple[int, int, int, int]] = []
 
     def last(image: np.ndarray, box: tuple[int, int, int, int], size: float,
@@ -110,10 +110,12 @@ def test_the_last_cell_reader_is_asked_only_about_cells_nothing_read() -> None:
         return None
 
     read = view_with_die(3, RED, GOLD, cell=Cell(0, 0))  # the body reads gold pips itself
+    plain = view_with_die(None, RED, GOLD, cell=Cell(2, 2))  # a body that reads no face
+    x0, y0, x1, y1 = cell_box(G, 2, 2)
+    read[y0:y1, x0:x1] = plain[y0:y1, x0:x1]
     found = reread_cells(read, [], G.die_px, G, then=last)
     assert [d.face for d in found] == [3]
-    assert cell_box(G, 0, 0) not in asked
-    assert len(asked) == G.rows * G.cols - 1  # every other cell: empty, nothing read there
+    assert asked == [(x0, y0, x1, y1)]  # not the gold three's cell, not the empty cells
 
 
 def test_a_squeezed_layout_is_not_called() -> None:
