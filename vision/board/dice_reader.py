@@ -4,8 +4,10 @@ During a game most of the table stays still between frames: a player moves one d
 ``BoardDiceReader`` is ``vision.board.dice.find_board_dice`` for a stream of canonical views:
 the spots are found in every view (cheap, and they say where each die is), but a die whose
 surroundings (``DICE.kept_side`` die edges around it, the square its reading looked at) have the
-same pixels as when it was last read, within sensor noise (``DICE.kept_still_level`` grey levels
-after the half-size smoothing), keeps that reading. Any real change (a die turned, moved, rerolled,
+same pixels as in the previous view, within sensor noise (``DICE.kept_still_level`` grey levels
+after the half-size smoothing), keeps that reading. Each view is compared with the one before it,
+not with the view the reading was made on: a slow change of light, below the noise from one view
+to the next, keeps a reading (a die's face does not change with the light). Any real change (a die turned, moved, rerolled,
 a shadow, the light) re-reads it; so does a frame whose board moved (the whole view shifts).
 
 A grid cell whose die the spots did not read surely is read by its body and its outline
@@ -18,7 +20,7 @@ own hue, translucency), and their face may hold in one frame's noise and not the
 a face called wrong once would be called in every frame and settle, where read afresh the
 frames disagree and the view stays unsettled.
 
-A kept reading is the one made when the die last looked like this, within noise: a die read
+A kept reading is the one made when the die was last read: a die read
 surely stays read, and one the reader abstained on stays unread until something about it
 changes (the player is asked to straighten or reroll it anyway). ``dicekeeper bench latency``
 gives the cost of a still table beside that of a table whose every die is read.
