@@ -53,9 +53,10 @@ def cell_box(geometry: BoardGeometry, r: int, c: int) -> tuple[int, int, int, in
     return round(x0), round(y0), round(x0 + cell), round(y0 + cell)
 
 
-def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int],
-                 size: float) -> tuple[float, float] | None:
-    """The centre of the die-sized part of a cell that differs from its paper, or None."""
+def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+                 apart: float = DICE.body_paper) -> tuple[float, float] | None:
+    """The centre of the die-sized part of a cell that differs from its paper (by ``apart``
+    in Lab, ``DICE.body_paper`` unless told), or None."""
     x0, y0, x1, y1 = box
     h, w = image.shape[:2]
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
@@ -66,9 +67,9 @@ def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int],
     ring = np.ones(lab.shape[:2], bool)
     ring[band:-band, band:-band] = False
     paper = np.median(lab[ring], axis=0)
-    apart = (np.linalg.norm(lab - paper, axis=2) > DICE.body_paper).view(np.uint8)
-    apart = cv2.morphologyEx(apart, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    n, _, stats, means = cv2.connectedComponentsWithStats(apart)
+    away = (np.linalg.norm(lab - paper, axis=2) > apart).view(np.uint8)
+    away = cv2.morphologyEx(away, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    n, _, stats, means = cv2.connectedComponentsWithStats(away)
     if n < 2:
         return None
     k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
