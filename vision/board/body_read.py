@@ -54,9 +54,10 @@ def cell_box(geometry: BoardGeometry, r: int, c: int) -> tuple[int, int, int, in
     return round(x0), round(y0), round(x0 + cell), round(y0 + cell)
 
 
-def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int],
-                 size: float) -> tuple[float, float] | None:
-    """The centre of the die-sized part of a cell that differs from its paper, or None."""
+def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+                 apart: float = DICE.body_paper) -> tuple[float, float] | None:
+    """The centre of the die-sized part of a cell that differs from its paper (by ``apart``
+    in Lab, ``DICE.body_paper`` unless told), or None."""
     x0, y0, x1, y1 = box
     h, w = image.shape[:2]
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
@@ -67,9 +68,9 @@ def body_in_cell(image: np.ndarray, box: tuple[int, int, int, int],
     ring = np.ones(lab.shape[:2], bool)
     ring[band:-band, band:-band] = False
     paper = np.median(lab[ring], axis=0)
-    apart = (np.linalg.norm(lab - paper, axis=2) > DICE.body_paper).view(np.uint8)
-    apart = cv2.morphologyEx(apart, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    n, _, stats, means = cv2.connectedComponentsWithStats(apart)
+    away = (np.linalg.norm(lab - paper, axis=2) > apart).view(np.uint8)
+    away = cv2.morphologyEx(away, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    n, _, stats, means = cv2.connectedComponentsWithStats(away)
     if n < 2:
         return None
     k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
@@ -152,8 +153,8 @@ def body_offset(crop: np.ndarray, body: np.ndarray) -> float:
     return math.hypot(float(xs.mean()) - middle, float(ys.mean()) - middle) / CROP
 
 
-CellReader = Callable[[np.ndarray, tuple[int, int, int, int], float, Collection[str]],
-                      DieDetection | None]
+CellReader = Callable[[np.ndarray, tuple[int, int, int, int], float, Collection[str],
+                       tuple[float, float] | None], DieDetection | None]
 CellKeeper = Callable[[tuple[int, int, int, int], DieDetection | None,
                        Callable[[], DieDetection | None]], DieDetection | None]
 
@@ -167,8 +168,8 @@ def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
 
     Args:
         then: read a cell whose body read no face this way last (image, the cell's box, the
-            die edge, the palette): the face it calls, or None. It is asked only about a cell
-            where ``body_in_cell`` found a body.
+            die edge, the palette, and the centre of the body ``body_in_cell`` found there, or
+            None where it found none): the face it calls, or None.
         keep: how a cell's reading is had (the cell's box, the die the spots put there unread
             or None, and the reading itself to call): ``BoardDiceReader`` gives back no face
             for a cell that called none in the last view and whose pixels did not change
@@ -201,24 +202,23 @@ def _read_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
                palette: Collection[str], unread: DieDetection | None,
                then: CellReader | None) -> DieDetection | None:
     """The cell's die read by its body, when that reads a face in the cell; else by
-    ``then`` when the cell holds a body; else None.
+    ``then``, told where the body is (or that none was found); else None.
 
     The search starts where the spots put the die (``unread``, turned as they read it), then
     at its body's centre: on white paper a white die's body is mostly its sides and shadow,
-    and the spots of gold pips on red may be none or a few. A cell with no body
-    (``body_in_cell``, looked for once) is not read further.
+    and the spots of gold pips on red may be none or a few. The body is looked for once
+    (``body_in_cell``); a cell without one is not read by its body.
     """
     if unread is not None:
         die = read_body(image, unread.x, unread.y, size, palette, unread.angle)
         if _face_in(die, box):
             return die
     at = body_in_cell(image, box, size)
-    if at is None:
-        return None
-    die = read_body(image, *at, size, palette)
-    if _face_in(die, box):
-        return die
-    return None if then is None else then(image, box, size, palette)
+    if at is not None:
+        die = read_body(image, *at, size, palette)
+        if _face_in(die, box):
+            return die
+    return None if then is None else then(image, box, size, palette, at)
 
 
 def _face_in(die: DieDetection, box: tuple[int, int, int, int]) -> bool:

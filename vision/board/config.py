@@ -108,6 +108,11 @@ class BoardDiceConfig:
     outline_span: float = 0.6  # of the top's edge: the middle stretch of each side weighed
     outline_scales: tuple[float, ...] = (1.0, 1.08, 1.16)  # top edges tried / the die edge
     outline_near_best: float = 0.85  # a size's square this share of the strongest's is tried
+    # ... and at the cell's body centre, turned as the die's edges, at these top sizes
+    outline_body_scales: tuple[float, ...] = (1.0, 1.08, 1.16, 1.25)
+    outline_paper: float = 10.0  # Lab distance from the paper: a white die's top on light paper
+    outline_recentre: int = 3  # a square is moved onto its pips at most this many times ...
+    outline_turn: float = 15.0  # ... each time turned at most this many degrees off its edges
     contrast_gain: float = 6.0  # grey levels per Lab unit from the body: a top redrawn
     contrast_edge: float = 0.2  # of the top's edge: a side's dark at its edge, at most
     contrast_dark: int = 128  # grey level of a redrawn top: darker is dark (a pip, a side)

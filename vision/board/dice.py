@@ -40,7 +40,7 @@ from vision.board.body_read import CellKeeper, reread_cells
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import BoardGeometry
-from vision.board.outline_read import read_outlined
+from vision.board.outline_read import read_outlined_at
 from vision.top.arrays import nonzero_yx
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
@@ -99,7 +99,6 @@ def find_board_dice(warped_bgr: np.ndarray, *, expected_size: float,
 
 
 GroupReader = Callable[[np.ndarray, list[Spot], float, bool], DieDetection | None]
-_OUTLINED = partial(read_outlined, body_seen=True)  # reread_cells has found the body
 
 
 def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
@@ -121,7 +120,7 @@ def dice_from_spots(image: np.ndarray, spots: list[Spot], size: float,
             found += side_by_side(image, g, size, read)
     side = [s for s in spots if not s.on_top and s.channel == "grey"]
     dice = [_unless_cocked(d, side, size) for d in found if d is not None]
-    return reread_cells(image, dice, size, geometry, then=_OUTLINED, keep=keep)
+    return reread_cells(image, dice, size, geometry, then=read_outlined_at, keep=keep)
 
 
 def side_by_side(image: np.ndarray, group: list[Spot], size: float,

@@ -14,21 +14,28 @@ cell whose die neither way read is read at that square:
    ``DICE.outline_span`` of the edge, where each of a square's four sides would lie: a square's
    strength is its weakest side's; per top size (``DICE.outline_scales`` of the die edge;
    perspective enlarges a top) the strongest square, the strongest of them tried first and
-   the others nearly as strong (``DICE.outline_near_best``) after it, each through steps 3
-   and 4 (the as-is crops of every square before any redrawn one);
+   the others nearly as strong (``DICE.outline_near_best``) after it; then the squares at the
+   centre of the cell's body, turned as the die's edges, at ``DICE.outline_body_scales`` of
+   the die edge (a top's outline may lose to the board's printed lines beside it); each
+   through steps 3 and 4 (the as-is crops of every square before any redrawn one);
 3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
-   is symmetric about the top's centre; turned as their layout): both readings call the same
-   face surely (``READER.min_confidence``), and one of them passes ``body_read``'s checks
-   (``judged``: its pips as far apart as a real die's, the body colour around the square's
-   centre, an unsqueezed layout, not smeared);
+   is symmetric about the top's centre; turned as their layout), even when it called no face
+   on them (a square off the top cuts a pip or takes a line in); and so on, up to
+   ``DICE.outline_recentre`` times, while the pips' layout keeps the square within
+   ``DICE.outline_turn`` degrees of the die's edges: a face is called when two successive
+   readings call it, both surely (``READER.min_confidence``), and one of them passes
+   ``body_read``'s checks (``judged``: its pips as far apart as a real die's, the body colour
+   around the square's centre, an unsqueezed layout, not smeared);
 4. failing that, step 3 again on the square's crops redrawn by their difference from the top's
    body colour (``body_contrast``: the body white, a pip darker the farther its colour from
    the body's, dark at the square's edge made white), so that pips differing from their body
    in hue or chroma rather than lightness (gold on red, pink on a dark translucent red) are
    dark pips on a white top; no redrawing when the edge's dark reaches into the top.
 
-Only a cell whose die differs from the paper somewhere (``body_in_cell``) is looked at: an empty
-cell is never read. Anything else is an abstention: a confident wrong face is the worst outcome.
+Only a cell whose die differs from the paper somewhere (``body_in_cell``, at
+``DICE.body_paper`` or, for a white top on light paper, ``DICE.outline_paper``) is looked at:
+an empty cell is never read. Anything else is an abstention: a confident wrong face is the
+worst outcome.
 
 May import ``vision.board.body_read``, ``.config``, ``.geometry``, ``vision.top``, numpy and
 OpenCV.
@@ -114,22 +121,28 @@ def _square_strength(across: np.ndarray, down: np.ndarray, side: float) -> np.nd
 
 
 def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float,
-                  palette: Collection[str] = (), *, body_seen: bool = False
-                  ) -> DieDetection | None:
+                  palette: Collection[str] = ()) -> DieDetection | None:
     """The cell's die read at its top's outline (see the module's docstring), or None when no
-    face is called there.
+    face is called there."""
+    return read_outlined_at(image, box, size, palette, body_in_cell(image, box, size))
 
-    Args:
-        body_seen: the caller has found the cell's body (``body_in_cell``) already: it is not
-            looked for again.
-    """
-    if not body_seen and body_in_cell(image, box, size) is None:
+
+def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+                     palette: Collection[str], body: tuple[float, float] | None
+                     ) -> DieDetection | None:
+    """``read_outlined`` told what ``body_in_cell`` found in the cell at its usual difference
+    from the paper (``body``, None for nothing: the body is then looked for again at
+    ``DICE.outline_paper``, where a white die on light paper differs from it)."""
+    if body is None:
+        body = body_in_cell(image, box, size, DICE.outline_paper)
+    if body is None:
         return None
     x0, y0, x1, y1 = box
     angle = die_axes(image, (x0 + x1) / 2.0, (y0 + y1) / 2.0, size)
     squares = None if angle is None else outline_square(image, box, size, angle)
     if not squares:
         return None
+    squares += body_squares(body, size, squares[0].angle)
     for square, render in [(q, r) for r in (_as_is, body_contrast) for q in squares]:
         read = _read_square(image, square, render)
         if read is not None:
@@ -139,6 +152,13 @@ def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float
             return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
                                 round(float(reading.confidence), 3), "")
     return None
+
+
+def body_squares(body: tuple[float, float], size: float, angle: float) -> list[Candidate]:
+    """The squares centred on the cell's body, turned by ``angle`` (the die's edges), at
+    each of ``DICE.outline_body_scales`` of the die edge."""
+    return [Candidate(body[0], body[1], k * size, k * size, angle, 1.0, "body")
+            for k in DICE.outline_body_scales]
 
 
 Render = Callable[[np.ndarray], np.ndarray | None]
@@ -186,6 +206,9 @@ def _edges_cleared(top: np.ndarray) -> np.ndarray | None:
     return out
 
 
+Drawn = tuple[Candidate, np.ndarray, np.ndarray, PipReading]  # square, crop, drawn, reading
+
+
 def _read_square(image: np.ndarray, square: Candidate, render: Render
                  ) -> tuple[Candidate, np.ndarray, PipReading, int] | None:
     """The square read as the module's step 3 says, its crops drawn by ``render``: the top
@@ -195,28 +218,46 @@ def _read_square(image: np.ndarray, square: Candidate, render: Render
     drawn = render(crop)
     if drawn is None:
         return None
-    first = read_top(drawn)
-    if first.face is None:
-        return None
-    again = _recentred(image, square, first, render)
-    if (again is None or again[3].face != first.face
-            or min(first.confidence, again[3].confidence) < READER.min_confidence):
-        return None
-    top, crop_again, drawn_again, reading = again
-    if judged(drawn_again, reading)[0] is None:  # the outline's square read surely, then
-        top, crop_again, reading = square, crop, first
-        if judged(drawn, first)[0] is None:
+    steps: list[Drawn] = [(square, crop, drawn, read_top(drawn))]
+    for _ in range(DICE.outline_recentre):
+        again = _recentred(image, steps[-1][0], steps[-1][3], render, square.angle)
+        if again is None:
             return None
-    return top, crop_again, reading, first.face
+        steps.append(again)
+        called = _called(steps[-2], steps[-1])
+        if called is not None:
+            return called
+    return None
 
 
-def _recentred(image: np.ndarray, square: Candidate, reading: PipReading, render: Render
-               ) -> tuple[Candidate, np.ndarray, np.ndarray, PipReading] | None:
+def _called(before: Drawn, after: Drawn) -> tuple[Candidate, np.ndarray, PipReading, int] | None:
+    """The face two successive readings call: the same face, both surely
+    (``READER.min_confidence``), and the later one, or else the earlier, passing ``judged``;
+    with that reading's square and crop (as seen). None otherwise."""
+    face = before[3].face
+    if (face is None or after[3].face != face
+            or min(before[3].confidence, after[3].confidence) < READER.min_confidence):
+        return None
+    for top, crop, drawn, reading in (after, before):
+        if judged(drawn, reading)[0] is not None:
+            return top, crop, reading, face
+    return None
+
+
+def _recentred(image: np.ndarray, square: Candidate, reading: PipReading, render: Render,
+               edges: float) -> Drawn | None:
     """The square moved onto its pips' centre and turned as their layout (``on_pips``), its
-    crop, the crop drawn by ``render`` and that's reading (None when the pips form no layout
-    or the crop is not drawn)."""
+    crop, the crop drawn by ``render`` and that's reading. None when the reading found no
+    pips, or they form no layout, or their layout turns the square more than
+    ``DICE.outline_turn`` degrees off the die's edges (``edges``: the pips of a four's side
+    fit a two's diagonal turned 45 degrees), or the crop is not drawn."""
+    if not reading.blobs:
+        return None
     top = on_pips(square, reading, square.w)
     if top is None:
+        return None
+    apart = abs(top.angle - edges) % 90.0
+    if min(apart, 90.0 - apart) > DICE.outline_turn:
         return None
     crop = rectify(image, top, VIEW, VIEW / CROP)
     drawn = render(crop)

@@ -17,6 +17,7 @@ from calibration.board_files import load_layout
 from engine.table import Cell
 from vision.board import body_read, outline_read
 from vision.board.body_read import body_in_cell, cell_box, read_body, reread_cells
+from vision.board.config import DICE
 from vision.board.dice import find_board_dice
 from vision.board.geometry import BoardGeometry
 
@@ -88,19 +89,23 @@ def test_a_plain_top_is_given_no_face() -> None:
 
 
 def test_a_cell_s_body_is_looked_for_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    looked: list[tuple[int, int, int, int]] = []
+    looked: list[tuple[tuple[int, int, int, int], float]] = []
 
-    def counted(image: np.ndarray, box: tuple[int, int, int, int],
-                size: float) -> tuple[float, float] | None:
-        looked.append(box)
-        return body_in_cell(image, box, size)
+    def counted(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+                apart: float = DICE.body_paper) -> tuple[float, float] | None:
+        looked.append((box, apart))
+        return body_in_cell(image, box, size, apart)
 
     monkeypatch.setattr(body_read, "body_in_cell", counted)
     monkeypatch.setattr(outline_read, "body_in_cell", counted)
     view = view_with_die(None, RED, GOLD)  # a body the body and the outline read no face on
     assert face_in(view) is None
-    assert sorted(looked) == sorted(cell_box(G, r, c) for r in range(G.rows)
-                                    for c in range(G.cols))
+    cells = sorted(cell_box(G, r, c) for r in range(G.rows) for c in range(G.cols))
+    assert sorted(box for box, apart in looked if apart == DICE.body_paper) == cells
+    # only where nothing differs from the paper as much, once more and finer (a white die
+    # on light paper): every cell but the body's
+    finer = sorted(box for box, apart in looked if apart == DICE.outline_paper)
+    assert finer == [box for box in cells if box != cell_box(G, 1, 1)]
 
 
 def test_an_odd_blob_is_given_no_face() -> None:

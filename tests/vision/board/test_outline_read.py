@@ -5,7 +5,11 @@ square lies on the drawn top whatever its turn, and so does one the die's darker
 faces drawn there are read; a plain top, an odd blob and an empty cell are given no face;
 ``reread_cells`` asks its last cell reader only about bodies nothing else has read; a squeezed
 layout is not called (``body_read.judged``); and a top crossed by a dark stripe is not plain
-(``dice.plain_share``, which a face read afresh needs).
+(``dice.plain_share``, which a face read afresh needs). A white die too like the paper for the
+body's bar is looked at past the outline's lower one; squares are tried at the body's centre;
+a square off the top is read once re-centred on its pips (twice when the first reading is
+unsure, even when it calls no face), and pips that turn the square off the die's edges end
+that.
 """
 
 from __future__ import annotations
@@ -28,10 +32,11 @@ from tests.vision.board.test_body_read import (
     view_with_die,
 )
 from vision.board import outline_read
-from vision.board.body_read import cell_box, judged, reread_cells
+from vision.board.body_read import body_in_cell, cell_box, judged, reread_cells
 from vision.board.config import DICE
 from vision.board.dice import Spot, _plain_but_pips, plain_share
-from vision.board.outline_read import outline_square, read_outlined
+from vision.board.outline_read import body_squares, outline_square, read_outlined
+from vision.top.config import READER
 from vision.top.pips import read_top
 from vision.top.square import rectify
 from vision.top.types import CROP, VIEW, Candidate, DieDetection
@@ -101,12 +106,12 @@ def test_seven_spots_are_no_face() -> None:
     assert read_outlined(view, BOX, G.die_px) is None
 
 
-def test_the_last_cell_reader_is_asked_only_about_bodies_nothing_read() -> None:
-    asked: list[tuple[int, int, int, int]] = []
+def test_the_last_cell_reader_is_asked_about_cells_nothing_read_told_their_body() -> None:
+    asked: dict[tuple[int, int, int, int], tuple[float, float] | None] = {}
 
     def last(image: np.ndarray, box: tuple[int, int, int, int], size: float,
-             palette: object) -> DieDetection | None:
-        asked.append(box)
+             palette: object, body: tuple[float, float] | None) -> DieDetection | None:
+        asked[box] = body
         return None
 
     read = view_with_die(3, RED, GOLD, cell=Cell(0, 0))  # the body reads gold pips itself
@@ -115,7 +120,11 @@ def test_the_last_cell_reader_is_asked_only_about_bodies_nothing_read() -> None:
     read[y0:y1, x0:x1] = plain[y0:y1, x0:x1]
     found = reread_cells(read, [], G.die_px, G, then=last)
     assert [d.face for d in found] == [3]
-    assert asked == [(x0, y0, x1, y1)]  # not the gold three's cell, not the empty cells
+    assert cell_box(G, 0, 0) not in asked  # the gold three's cell
+    assert len(asked) == G.rows * G.cols - 1  # every other cell: nothing read there
+    body = asked[(x0, y0, x1, y1)]
+    assert body is not None and x0 < body[0] < x1 and y0 < body[1] < y1
+    assert all(b is None for box, b in asked.items() if box != (x0, y0, x1, y1))
 
 
 def test_a_squeezed_layout_is_not_called() -> None:
@@ -152,3 +161,65 @@ def test_a_face_read_afresh_needs_a_close_fit_and_a_plain_top() -> None:
     loose = replace(reading, fit_error=DICE.afresh_fit + 0.05)  # a side face's pip with two
     assert not _plain_but_pips(view, top, G.die_px, loose, on_pixels=False)
     assert _plain_but_pips(view, top, G.die_px, loose, on_pixels=True)
+
+
+GREY_WHITE = (210, 215, 217)  # a white die's top in a shade: within DICE.body_paper of the paper
+INK = (40, 40, 40)
+
+
+@pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
+def test_a_white_die_on_light_paper_is_read_past_the_lower_paper_bar(
+        face: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = view_with_die(face, GREY_WHITE, INK, angle=25.0)
+    assert body_in_cell(view, BOX, G.die_px) is None  # too like the paper at the body's bar
+    assert body_in_cell(view, BOX, G.die_px, DICE.outline_paper) is not None
+    die = read_outlined(view, BOX, G.die_px)
+    assert die is not None and die.face == face
+    monkeypatch.setattr(outline_read, "DICE", replace(DICE, outline_paper=DICE.body_paper))
+    assert read_outlined(view, BOX, G.die_px) is None
+
+
+def test_body_squares_lie_on_the_body_at_each_size_turned_as_the_edges() -> None:
+    squares = body_squares((100.0, 120.0), G.die_px, 33.0)
+    assert [q.size / G.die_px for q in squares] == pytest.approx(list(DICE.outline_body_scales))
+    assert all((q.cx, q.cy, q.angle) == (100.0, 120.0, 33.0) for q in squares)
+
+
+def _off_top(face: int, off: float, angle: float = 20.0) -> tuple[np.ndarray, Candidate]:
+    """A drawn die and a die-sized square ``off`` die edges beside its top (along its turn)."""
+    view = view_with_die(face, RED, WHITE, angle=angle)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    a = math.radians(angle)
+    square = Candidate(cx + off * G.die_px * math.cos(a), cy + off * G.die_px * math.sin(a),
+                       G.die_px, G.die_px, angle, 1.0, "test")
+    return view, square
+
+
+@pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
+def test_a_square_off_the_top_read_unsurely_is_read_once_re_centred_twice(
+        face: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    view, square = _off_top(face, 0.15)
+    first = read_top(rectify(view, square, VIEW, VIEW / CROP))
+    assert first.face == face and first.confidence < READER.min_confidence
+    read = outline_read._read_square(view, square, outline_read._as_is)
+    assert read is not None and read[3] == face
+    monkeypatch.setattr(outline_read, "DICE", replace(DICE, outline_recentre=1))
+    assert outline_read._read_square(view, square, outline_read._as_is) is None
+
+
+def test_a_square_whose_reading_calls_no_face_is_re_centred_on_its_pips() -> None:
+    view, square = _off_top(1, 0.25)
+    first = read_top(rectify(view, square, VIEW, VIEW / CROP))
+    assert first.face is None and len(first.blobs) == 1
+    read = outline_read._read_square(view, square, outline_read._as_is)
+    assert read is not None and read[3] == 1
+
+
+def test_pips_that_turn_the_square_off_the_die_s_edges_end_the_re_centring() -> None:
+    view, square = _off_top(4, 0.0, angle=10.0)
+    reading = read_top(rectify(view, square, VIEW, VIEW / CROP))
+    assert reading.face == 4
+    near = outline_read._recentred(view, square, reading, outline_read._as_is, 10.0 + 12.0)
+    assert near is not None and near[3].face == 4
+    far = outline_read._recentred(view, square, reading, outline_read._as_is, 10.0 + 25.0)
+    assert far is None
