@@ -7,8 +7,9 @@ surroundings (``DICE.kept_side`` die edges around it, the square its reading loo
 same pixels as in the previous view, within sensor noise (``DICE.kept_still_level`` grey levels
 after the half-size smoothing), keeps that reading. Each view is compared with the one before it,
 not with the view the reading was made on: a slow change of light, below the noise from one view
-to the next, keeps a reading (a die's face does not change with the light). Any real change (a die turned, moved, rerolled,
-a shadow, the light) re-reads it; so does a frame whose board moved (the whole view shifts).
+to the next, keeps a reading (a die's face does not change with the light). A change beyond the
+noise between two views (a die turned, moved, rerolled, a shadow, a lamp switched on) re-reads
+it; so does a frame whose board moved (the whole view shifts).
 
 A grid cell whose die the spots did not read surely is read by its body and its outline
 (``vision.board.body_read.reread_cells``), the costly part of a view, costliest where they call
