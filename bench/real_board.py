@@ -24,7 +24,8 @@ outline runs the whole side, a pip's edge is short and lies nearer the centre):
 
 - where the labels box the die, the box is the turned top's outline: the turn is the
   direction the die's edges run inside the box (``box_turn``), the guessed edge the box's
-  side over ``|cos| + |sin|`` of that turn;
+  side over ``|cos| + |sin|`` of that turn, and a change of colour is the outline's only
+  where it runs along most of the side (``OUTLINE_ALONG``), not where a column of pips does;
 - where they box only the pips of the top (told by its ones' boxes, far smaller than its
   fours' to sixes', ``boxes_pips``), the guessed edge is the folder's pip box over
   ``PIPS_SPAN`` and the outline is looked for further out.
@@ -90,6 +91,7 @@ OUTLINE_PX = 120     # side of the window a die's outline is looked for in
 OUTLINE_REACH = (0.28, 0.56)  # of the guessed edge: where from the centre its edges may lie
 OUTLINE_REACH_PIPS = (0.28, 0.8)  # the same where a guess from pip boxes may be far too small
 OUTLINE_STRONG = 0.4  # of the strongest change there: the outline's at least
+OUTLINE_ALONG = 0.8  # of a side's middle half: the outline's change runs along this much of it
 PROGRESS_EVERY = 10  # scenes
 OFF_TOP = 0.12       # of the die edge: an outline this far off a pip box's centre is not the top
 LOCATED_LARGER = 1.3  # a located top this much larger than the die's outline holds the table
@@ -194,7 +196,7 @@ def _top_in_die_box(image: np.ndarray, die: LabelledDie, located: list[DieTop] |
     turn = math.radians(angle)
     guess = DieTop((x0 + x1) / 2.0, (y0 + y1) / 2.0,
                    _box_side(die) / (abs(math.cos(turn)) + abs(math.sin(turn))), angle)
-    outlined = outline(image, guess, OUTLINE_REACH)
+    outlined = outline(image, guess, OUTLINE_REACH, whole_side=True)
     top = _in_box(image, located or [], die, outlined)
     if top is None and located is not None:
         top = _in_box(image, located_near(image, die), die, outlined)
@@ -253,12 +255,16 @@ def _checked(image: np.ndarray, top: DieTop, box_centre: tuple[float, float],
     return top if inside else None
 
 
-def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float]) -> DieTop:
+def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float],
+            whole_side: bool = False) -> DieTop:
     """The die square ``guess`` moved onto the die's outline: along each of its axes, the
     outermost of the strong changes of colour (``OUTLINE_STRONG`` of the strongest, as a
-    local maximum) ``reach`` of the guessed edge from the centre, averaged across
-    the square's middle half. The outline runs the whole side; a pip's edge is a short
-    part of the rows averaged, and lies nearer the centre."""
+    local maximum) ``reach`` of the guessed edge from the centre, across the square's middle
+    half. The outline runs the whole side; a pip's edge is a short part of those rows, and
+    lies nearer the centre. The rows' changes are averaged, or, with ``whole_side``, each
+    place's change is the one ``OUTLINE_ALONG`` of the rows show at least (a column of pips
+    runs along fewer): where the edges of dark pips on a light die are far stronger than the
+    die's own edge against a light table, their average still puts the outline at the pips'."""
     n = OUTLINE_PX
     side = 2.0 * reach[1] * guess.edge
     pts = cv2.boxPoints(((guess.cx, guess.cy), (side, side), guess.angle))
@@ -269,8 +275,9 @@ def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float]) -> Die
     lab = cv2.cvtColor(cv2.GaussianBlur(window, (0, 0), 1.0), cv2.COLOR_BGR2LAB)
     lab = lab.astype(np.float32)
     middle = slice(n // 4, 3 * n // 4)
-    across = np.abs(cv2.Sobel(lab, cv2.CV_32F, 1, 0)).sum(axis=2)[middle].mean(axis=0)
-    down = np.abs(cv2.Sobel(lab, cv2.CV_32F, 0, 1)).sum(axis=2)[:, middle].mean(axis=1)
+    across = _along(np.abs(cv2.Sobel(lab, cv2.CV_32F, 1, 0)).sum(axis=2)[middle], whole_side)
+    down = _along(np.abs(cv2.Sobel(lab, cv2.CV_32F, 0, 1)).sum(axis=2)[:, middle].T,
+                  whole_side)
     unit = n / (2.0 * reach[1])  # window pixels per guessed edge
     lo_x, hi_x = _edge(across, -1, unit, reach), _edge(across, 1, unit, reach)
     lo_y, hi_y = _edge(down, -1, unit, reach), _edge(down, 1, unit, reach)
@@ -280,6 +287,16 @@ def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float]) -> Die
     centre = pts[1] + ex * (lo_x + hi_x) / 2.0 + ey * (lo_y + hi_y) / 2.0
     edge = ((hi_x - lo_x) + (hi_y - lo_y)) / 2.0 * scale
     return DieTop(float(centre[0]), float(centre[1]), float(edge), guess.angle)
+
+
+def _along(changes: np.ndarray, whole_side: bool) -> np.ndarray:
+    """Per place across a side (columns), the change its rows show: their mean, or with
+    ``whole_side`` the one ``OUTLINE_ALONG`` of them show at least."""
+    if not whole_side:
+        mean: np.ndarray = changes.mean(axis=0)
+        return mean
+    shown: np.ndarray = np.percentile(changes, 100.0 * (1.0 - OUTLINE_ALONG), axis=0)
+    return shown
 
 
 def _edge(profile: np.ndarray, sign: int, unit: float, reach: tuple[float, float]) -> float:
