@@ -156,7 +156,7 @@ def located_tops(image: np.ndarray, offset: tuple[int, int] = (0, 0)) -> list[Di
 def located_near(image: np.ndarray, die: LabelledDie) -> list[DieTop]:
     """``located_tops`` of the part of the photo around a die's label box (``NEAR`` of its
     side beyond it each way): without the rest of the photo, the photo reader may locate a
-    die it did not locate among its neighbours. None when that part is the whole photo."""
+    die it did not locate among its neighbours. No square when that part is the whole photo."""
     x0, y0, x1, y1 = die.box
     reach = NEAR * _box_side(die)
     h, w = image.shape[:2]
@@ -235,7 +235,7 @@ def _in_box(image: np.ndarray, located: list[DieTop], die: LabelledDie, outlined
     inside = [t for t in located if x0 <= t.cx <= x1 and y0 <= t.cy <= y1]
     if len(inside) != 1 or inside[0].edge > LOCATED_LARGER * outlined.edge:
         return None
-    top = _checked(image, inside[0], (x0, y0), False)
+    top = _checked(image, inside[0], ((x0 + x1) / 2.0, (y0 + y1) / 2.0), False)
     return top if isinstance(top, DieTop) else None
 
 
