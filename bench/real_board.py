@@ -8,20 +8,26 @@ translucency and blur. Each scene is read as the device reads it: three frames (
 noise each) through ``BoardReader`` (markers, warp, the hand check, ``find_board_dice`` by way
 of ``BoardDiceReader``) and ``SettleDetector``.
 
-Cutting a die: its top square in the photo is where the photo reader locates a die's top
-(``located_tops``: ``vision.photo.finder.find_dice``'s squares, whatever face it reads, or
-none, on them), when exactly one of those lies in the die's label box: it tells the top from
-the side faces a slanted view shows beside it, which an outline holds and which would be laid
-down as part of the top, pips and all. Otherwise the top square is centred on its label box,
-guessed, then moved onto the die's outline (``outline``: along each axis, the outermost
-strong change of colour; the outline runs the whole side, a pip's edge is short and lies nearer
-the centre):
+Cutting a die: the cut depends on the photo reader's located squares. A die's top square
+is where the photo reader locates a die's top (``located_tops``: ``vision.photo.finder.
+find_dice``'s squares, whatever face it reads, or none, on them): it tells the top from the
+side faces a slanted view shows beside it, which an outline holds and which would be laid
+down as part of the top, pips and all. That is the one located square whose centre lies in
+the die's label box, when only one does, it stays in the photo and it is at most
+``LOCATED_LARGER`` times the die's outline (below; a larger square holds the table around
+the die). Where the labels box the die (nell-byler, the chase crops) and the photo's located
+squares give none, the one the photo reader locates, by the same rule, on the part of the
+photo around the box (``located_near``: among fewer neighbours it locates dice it did not
+among many). Otherwise the top square is centred on its label box, guessed, then moved onto
+the die's outline (``outline``: along each axis, the outermost strong change of colour; the
+outline runs the whole side, a pip's edge is short and lies nearer the centre):
 
-- where the labels box the die (nell-byler, the chase crops), the box is the turned top's
-  outline: the turn is the direction the die's edges run inside the box (``box_turn``), the
-  guessed edge the box's side over ``|cos| + |sin|`` of that turn;
-- where they box only the pips of the top (matteop65: told by its ones' boxes, far smaller
-  than its fours' to sixes', ``boxes_pips``), the guessed edge is the folder's pip box over
+- where the labels box the die, the box is the turned top's outline: the turn is the
+  direction the die's edges run inside the box (``box_turn``), the guessed edge the box's
+  side over ``|cos| + |sin|`` of that turn, and a change of colour is the outline's only
+  where it runs along most of the side (``OUTLINE_ALONG``), not where a column of pips does;
+- where they box only the pips of the top (told by its ones' boxes, far smaller than its
+  fours' to sixes', ``boxes_pips``), the guessed edge is the folder's pip box over
   ``PIPS_SPAN`` and the outline is looked for further out.
 
 A die whose top square leaves the photo is not cut (counted and printed). Where the labels
@@ -87,9 +93,11 @@ OUTLINE_PX = 120     # side of the window a die's outline is looked for in
 OUTLINE_REACH = (0.28, 0.56)  # of the guessed edge: where from the centre its edges may lie
 OUTLINE_REACH_PIPS = (0.28, 0.8)  # the same where a guess from pip boxes may be far too small
 OUTLINE_STRONG = 0.4  # of the strongest change there: the outline's at least
+OUTLINE_ALONG = 0.8  # of a side's middle half: the outline's change runs along this much of it
 PROGRESS_EVERY = 10  # scenes
 OFF_TOP = 0.12       # of the die edge: an outline this far off a pip box's centre is not the top
 LOCATED_LARGER = 1.3  # a located top this much larger than the die's outline holds the table
+NEAR = 1.0           # of a die's box side: the photo around it read again when not located
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,7 @@ class DieTop:
     cy: float
     edge: float
     angle: float
+    located: bool = False  # the photo reader's square (``located_tops``)
 
 
 @dataclass(frozen=True)
@@ -140,10 +149,26 @@ def _box_side(die: LabelledDie) -> float:
     return ((x1 - x0) + (y1 - y0)) / 2.0
 
 
-def located_tops(image: np.ndarray) -> list[DieTop]:
+def located_tops(image: np.ndarray, offset: tuple[int, int] = (0, 0)) -> list[DieTop]:
     """The top squares of the dice the photo reader (``vision.photo.finder.find_dice``)
-    locates in a photo, whatever face it reads on them (an abstention's square too)."""
-    return [DieTop(d.x, d.y, d.size, d.angle) for d in find_dice(image)]
+    locates in a photo, whatever face it reads on them (an abstention's square too); in the
+    coordinates of the photo ``image`` is the part at ``offset`` of."""
+    return [DieTop(d.x + offset[0], d.y + offset[1], d.size, d.angle, located=True)
+            for d in find_dice(image)]
+
+
+def located_near(image: np.ndarray, die: LabelledDie) -> list[DieTop]:
+    """``located_tops`` of the part of the photo around a die's label box (``NEAR`` of its
+    side beyond it each way): without the rest of the photo, the photo reader may locate a
+    die it did not locate among its neighbours. No square when that part is the whole photo."""
+    x0, y0, x1, y1 = die.box
+    reach = NEAR * _box_side(die)
+    h, w = image.shape[:2]
+    a0, b0 = max(0, math.floor(x0 - reach)), max(0, math.floor(y0 - reach))
+    a1, b1 = min(w, math.ceil(x1 + reach)), min(h, math.ceil(y1 + reach))
+    if (a0, b0, a1, b1) == (0, 0, w, h):
+        return []
+    return located_tops(image[b0:b1, a0:a1], (a0, b0))
 
 
 def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None,
@@ -156,27 +181,66 @@ def die_top(image: np.ndarray, die: LabelledDie, pips_box: float | None,
             the die.
         located: the photo's ``located_tops``: the one whose centre lies in the label box, if
             only one does, is the die's top, unless it leaves the photo or is more than
-            ``LOCATED_LARGER`` times the die's outline (it holds the table around the die).
+            ``LOCATED_LARGER`` times the die's outline (it holds the table around the die);
+            where the labels box the die and none is taken, the one ``located_near`` finds,
+            by the same rule. None: the outline only.
     """
+    if pips_box is None:
+        return _top_in_die_box(image, die, located)
+    return _top_in_pip_box(image, die, pips_box, located)
+
+
+def _top_in_die_box(image: np.ndarray, die: LabelledDie, located: list[DieTop] | None
+                    ) -> DieTop | None:
+    """``die_top`` where the label box holds the die: a located top (``_in_box``), the
+    photo's or, when the photo's were given, the one ``located_near`` finds; else the
+    outline."""
+    x0, y0, x1, y1 = die.box
+    angle = box_turn(image, die.box)
+    turn = math.radians(angle)
+    guess = DieTop((x0 + x1) / 2.0, (y0 + y1) / 2.0,
+                   _box_side(die) / (abs(math.cos(turn)) + abs(math.sin(turn))), angle)
+    outlined = outline(image, guess, OUTLINE_REACH, whole_side=True)
+    top = _in_box(image, located or [], die, outlined)
+    if top is None and located is not None:
+        top = _in_box(image, located_near(image, die), die, outlined)
+    if top is None:
+        checked = _checked(image, outlined, (guess.cx, guess.cy), False)
+        top = checked if isinstance(checked, DieTop) else None
+    return top
+
+
+def _top_in_pip_box(image: np.ndarray, die: LabelledDie, pips_box: float,
+                    located: list[DieTop] | None) -> DieTop | str | None:
+    """``die_top`` where the label box holds the top's pips: the one located top in it, unless
+    it is over ``LOCATED_LARGER`` times the die's outline, else the outline; "not the top"
+    when the one taken lies off the box's centre (``_checked``)."""
     x0, y0, x1, y1 = die.box
     cx, cy = (x0 + x1) / 2.0, (y0 + y1) / 2.0
     inside = [t for t in located or [] if x0 <= t.cx <= x1 and y0 <= t.cy <= y1]
-    top = _checked(image, inside[0], (cx, cy), pips_box is not None) if len(inside) == 1 else None
+    top = _checked(image, inside[0], (cx, cy), True) if len(inside) == 1 else None
     if isinstance(top, str):
         return top
-    if pips_box is not None:
-        edge = max(_box_side(die), pips_box) / PIPS_SPAN
-        square = (cx - edge / 2.0, cy - edge / 2.0, cx + edge / 2.0, cy + edge / 2.0)
-        guess = DieTop(cx, cy, edge, box_turn(image, square))
-    else:
-        angle = box_turn(image, die.box)
-        turn = math.radians(angle)
-        guess = DieTop(cx, cy, _box_side(die) / (abs(math.cos(turn)) + abs(math.sin(turn))),
-                       angle)
-    outlined = outline(image, guess, OUTLINE_REACH if pips_box is None else OUTLINE_REACH_PIPS)
+    edge = max(_box_side(die), pips_box) / PIPS_SPAN
+    square = (cx - edge / 2.0, cy - edge / 2.0, cx + edge / 2.0, cy + edge / 2.0)
+    guess = DieTop(cx, cy, edge, box_turn(image, square))
+    outlined = outline(image, guess, OUTLINE_REACH_PIPS)
     if isinstance(top, DieTop) and top.edge <= LOCATED_LARGER * outlined.edge:
         return top
-    return _checked(image, outlined, (cx, cy), pips_box is not None)
+    return _checked(image, outlined, (cx, cy), True)
+
+
+def _in_box(image: np.ndarray, located: list[DieTop], die: LabelledDie, outlined: DieTop
+            ) -> DieTop | None:
+    """The located top whose centre lies in a label box around the die, if only one does, it
+    is at most ``LOCATED_LARGER`` times the die's outline (``outlined``; a larger one holds
+    the table around the die) and it stays in the photo."""
+    x0, y0, x1, y1 = die.box
+    inside = [t for t in located if x0 <= t.cx <= x1 and y0 <= t.cy <= y1]
+    if len(inside) != 1 or inside[0].edge > LOCATED_LARGER * outlined.edge:
+        return None
+    top = _checked(image, inside[0], ((x0 + x1) / 2.0, (y0 + y1) / 2.0), False)
+    return top if isinstance(top, DieTop) else None
 
 
 def _checked(image: np.ndarray, top: DieTop, box_centre: tuple[float, float],
@@ -195,12 +259,16 @@ def _checked(image: np.ndarray, top: DieTop, box_centre: tuple[float, float],
     return top if inside else None
 
 
-def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float]) -> DieTop:
+def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float],
+            whole_side: bool = False) -> DieTop:
     """The die square ``guess`` moved onto the die's outline: along each of its axes, the
     outermost of the strong changes of colour (``OUTLINE_STRONG`` of the strongest, as a
-    local maximum) ``reach`` of the guessed edge from the centre, averaged across
-    the square's middle half. The outline runs the whole side; a pip's edge is a short
-    part of the rows averaged, and lies nearer the centre."""
+    local maximum) ``reach`` of the guessed edge from the centre, across the square's middle
+    half. The outline runs the whole side; a pip's edge is a short part of those rows, and
+    lies nearer the centre. The rows' changes are averaged, or, with ``whole_side``, each
+    place's change is the one ``OUTLINE_ALONG`` of the rows show at least (a column of pips
+    runs along fewer): where the edges of dark pips on a light die are far stronger than the
+    die's own edge against a light table, their average still puts the outline at the pips'."""
     n = OUTLINE_PX
     side = 2.0 * reach[1] * guess.edge
     pts = cv2.boxPoints(((guess.cx, guess.cy), (side, side), guess.angle))
@@ -211,8 +279,9 @@ def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float]) -> Die
     lab = cv2.cvtColor(cv2.GaussianBlur(window, (0, 0), 1.0), cv2.COLOR_BGR2LAB)
     lab = lab.astype(np.float32)
     middle = slice(n // 4, 3 * n // 4)
-    across = np.abs(cv2.Sobel(lab, cv2.CV_32F, 1, 0)).sum(axis=2)[middle].mean(axis=0)
-    down = np.abs(cv2.Sobel(lab, cv2.CV_32F, 0, 1)).sum(axis=2)[:, middle].mean(axis=1)
+    across = _along(np.abs(cv2.Sobel(lab, cv2.CV_32F, 1, 0)).sum(axis=2)[middle], whole_side)
+    down = _along(np.abs(cv2.Sobel(lab, cv2.CV_32F, 0, 1)).sum(axis=2)[:, middle].T,
+                  whole_side)
     unit = n / (2.0 * reach[1])  # window pixels per guessed edge
     lo_x, hi_x = _edge(across, -1, unit, reach), _edge(across, 1, unit, reach)
     lo_y, hi_y = _edge(down, -1, unit, reach), _edge(down, 1, unit, reach)
@@ -222,6 +291,16 @@ def outline(image: np.ndarray, guess: DieTop, reach: tuple[float, float]) -> Die
     centre = pts[1] + ex * (lo_x + hi_x) / 2.0 + ey * (lo_y + hi_y) / 2.0
     edge = ((hi_x - lo_x) + (hi_y - lo_y)) / 2.0 * scale
     return DieTop(float(centre[0]), float(centre[1]), float(edge), guess.angle)
+
+
+def _along(changes: np.ndarray, whole_side: bool) -> np.ndarray:
+    """Per place across a side (columns), the change its rows show: their mean, or with
+    ``whole_side`` the one ``OUTLINE_ALONG`` of them show at least."""
+    if not whole_side:
+        mean: np.ndarray = changes.mean(axis=0)
+        return mean
+    shown: np.ndarray = np.percentile(changes, 100.0 * (1.0 - OUTLINE_ALONG), axis=0)
+    return shown
 
 
 def _edge(profile: np.ndarray, sign: int, unit: float, reach: tuple[float, float]) -> float:
@@ -311,7 +390,7 @@ def real_dice(folder: Path, colours: set[str] | None) -> tuple[list[RealDie], Co
             part, to_cut = cut(image, top)
             out.append(RealDie(die.value, item.path.name, part, to_cut))
             counts["cut"] += 1
-            counts["located"] += top in located
+            counts["located"] += top.located
     return out, counts
 
 
