@@ -92,6 +92,9 @@ class BoardDiceConfig:
     confirm_ring: float = 0.2  # of the die edge: the ring a pip-sized patch is compared with
     # a pip-sized patch there stands out at most this much of the pip
     confirm_other_pip: float = 0.25
+    # of two pips' distance: a three's third pip is looked for this far around where it
+    # would lie, one step on from a two's pip (``confirm.third_of_three``)
+    three_reach: float = 0.5
 
     # a cell's die read by its pips' difference from its body (``vision.board.body_read``)
     body_band: int = 5  # px: the cell's border band whose median colour is the paper's

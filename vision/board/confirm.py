@@ -154,3 +154,42 @@ def _confirmed(dist: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float
                   for (x, y), s in zip(found, strengths, strict=True))
     return PipReading(len(pips), 1.0 - 0.3 * clean / DICE.confirm_clean, "", "", blobs, weakest,
                       body=body)
+
+
+def third_of_three(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray,
+                   edge: float) -> bool:
+    """Whether two pips read as a two may be a three's middle and one of its corners: a
+    pip-sized patch stands out (``pip_response``) at least ``DICE.confirm_other_pip`` as
+    much as the weaker of the two where the three's other corner would lie, one step on from
+    either pip along the line through both, or within ``DICE.three_reach`` of the pips'
+    distance of there (a corner pip cut short by the square, or seen in perspective, lies
+    off that line's step). A square off the top, or a top cut short, shows a
+    three that way; a true two's line runs on past its corners onto the die's edges and the
+    table, which are not pip-sized.
+
+    Args:
+        wide_bgr: the die's surroundings, turned as the read square, reaching one step
+            beyond the pips (``pips`` in its pixels).
+        body: the top's body colour (Lab, as ``body_lab`` gives it).
+        pips: the two pips' centres.
+        edge: the die edge in ``wide_bgr``'s pixels.
+    """
+    lab = cv2.cvtColor(wide_bgr, cv2.COLOR_BGR2LAB)
+    _, dist = body_difference(lab, body)
+    response = pip_response(dist, edge)
+    first, second = pips.astype(np.float64)
+    own = min(_peak(response, first, DICE.confirm_pip_reach),
+              _peak(response, second, DICE.confirm_pip_reach))
+    reach = DICE.three_reach * float(np.hypot(*(first - second)))
+    beyond = max(_peak(response, 2 * first - second, reach),
+                 _peak(response, 2 * second - first, reach))
+    return own <= 0 or beyond >= DICE.confirm_other_pip * own
+
+
+def _peak(response: np.ndarray, at: np.ndarray, reach: float) -> float:
+    """The strongest response within ``reach`` pixels of ``at`` (-inf when none of them lies
+    on the map)."""
+    h, w = response.shape
+    ys, xs = np.ogrid[:h, :w]
+    near = (xs - float(at[0])) ** 2 + (ys - float(at[1])) ** 2 <= reach * reach
+    return float(response[near].max()) if near.any() else -math.inf

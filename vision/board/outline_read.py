@@ -32,17 +32,24 @@ cell whose die neither way read is read at that square:
    in hue or chroma rather than lightness (gold on red, pink on a dark translucent red) are
    dark pips on a white top; no redrawing when the edge's dark reaches into the top.
 
+A two called so whose pips lie closer than a two's (under ``DICE.pip_step``'s lower bound) is
+not taken when a pip-sized patch lies about one step on from either of its pips along their line
+(``vision.board.confirm.third_of_three``, on the view around the square): a three's middle and
+one corner, its other corner cut off by a square off the top, are a two's diagonal at about 0.7
+of a two's step, within ``judged``'s scale. The next square is tried.
+
 Only a cell whose die differs from the paper somewhere (``body_in_cell``, at
 ``DICE.body_paper`` or, for a white top on light paper, ``DICE.outline_paper``) is looked at:
 an empty cell is never read. Anything else is an abstention: a confident wrong face is the
 worst outcome.
 
-May import ``vision.board.body_read``, ``.config``, ``.geometry``, ``vision.top``, numpy and
-OpenCV.
+May import ``vision.board.body_read``, ``.config``, ``.confirm``, ``.geometry``, ``vision.top``,
+numpy and OpenCV.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection
 
 import cv2
@@ -50,9 +57,10 @@ import numpy as np
 
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
+from vision.board.confirm import third_of_three
 from vision.top.colour import classify_colour
 from vision.top.config import READER
-from vision.top.pips import body_lab, read_top
+from vision.top.pips import body_lab, centres, read_top
 from vision.top.square import die_axes, rectify
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
@@ -147,11 +155,33 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         read = _read_square(image, square, render)
         if read is not None:
             top, crop, reading, face = read
-            colour = classify_colour(crop, body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)),
-                                     palette)
+            body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
+            if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
+                continue
+            colour = classify_colour(crop, body_colour, palette)
             return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
                                 round(float(reading.confidence), 3), "")
     return None
+
+
+def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading: PipReading,
+                   size: float) -> bool:
+    """Whether a two read on ``top`` may be a three's middle and corner: its pips closer than
+    a two's on a die of ``size`` (under ``DICE.pip_step``'s lower bound, as the spots keep
+    it) and a third pip beyond them (``third_of_three``, on the view around the square, as
+    seen). A two's pips a two's step apart have no room for a three's middle between them."""
+    pips = centres(reading.blobs)
+    if len(pips) != 2:
+        return True
+    edge = CROP * size / top.w  # the die's edge in the square's crop pixels
+    if float(np.hypot(*(pips[0] - pips[1]))) >= DICE.pip_step[0] * _TWO_APART * edge:
+        return False
+    wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
+    return third_of_three(wide, body, pips + (_WIDE - 1) * CROP / 2.0, edge)  # blobs: CROP
+
+
+_WIDE = 3  # top edges: the view around a square a three's third pip is looked for in
+_TWO_APART = READER.nominal_step * math.sqrt(2.0)  # a two's pips apart, in die edges
 
 
 def body_squares(body: tuple[float, float], size: float, angle: float) -> list[Candidate]:

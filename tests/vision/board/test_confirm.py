@@ -2,6 +2,9 @@
 
 Tops are drawn straight into the ``VIEW`` crop the board reader makes: a white body at the
 known die size with dark pips at chosen lattice points, so each check can be failed alone.
+A three's middle and corner read as a two are drawn in a view three die edges wide, with the
+three's other corner and without it, beside a true two with and without a printed line where
+a three's third pip would lie.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import pytest
 
 from vision.board import dice as board_dice
 from vision.board.config import DICE
-from vision.board.confirm import confirm_one, confirm_top, pip_response
+from vision.board.confirm import confirm_one, confirm_top, pip_response, third_of_three
 from vision.board.dice import Spot, confirmed, read_group
 from vision.top.config import READER
 from vision.top.pips import BODY_SPAN, body_difference, body_lab
@@ -207,3 +210,50 @@ def test_body_lab_refuses_a_part_without_the_body() -> None:
         body_lab(lab[20:60, 20:60], 20)
     with pytest.raises(ValueError):
         body_lab(lab[:40, :50], 0)
+
+
+WIDE = 3 * CROP          # a view three die edges wide around the die, at CROP pixels per edge
+WIDE_STEP = READER.nominal_step * CROP / 2
+
+
+def wide_view(points: list[tuple[int, int]], *, shift: tuple[float, float] = (0.0, 0.0),
+              line_at: float | None = None) -> np.ndarray:
+    """A white die (one edge, ``CROP`` pixels) on a light grey table, dark pips at lattice
+    ``points``, its centre ``shift`` pixels off the view's; a printed grey line across the
+    view ``line_at`` pixels right of the centre, if given."""
+    view = np.full((WIDE, WIDE, 3), 200, np.uint8)
+    c = WIDE / 2 + np.array(shift)
+    cv2.rectangle(view, tuple(np.round(c - CROP / 2).astype(int)),
+                  tuple(np.round(c + CROP / 2).astype(int)), (245, 245, 245), -1)
+    for px, py in points:
+        cv2.circle(view, (round(c[0] + px * WIDE_STEP), round(c[1] + py * WIDE_STEP)),
+                   round(0.085 * CROP), (30, 30, 30), -1, cv2.LINE_AA)
+    if line_at is not None:
+        x = round(WIDE / 2 + line_at)
+        cv2.line(view, (x, 0), (x, WIDE - 1), (90, 90, 90), 2)
+    return cv2.GaussianBlur(view, (0, 0), 0.8)
+
+
+def _white() -> np.ndarray:
+    lab = cv2.cvtColor(np.full((1, 1, 3), 245, np.uint8), cv2.COLOR_BGR2LAB)
+    return lab[0, 0].astype(np.float32)
+
+
+def test_a_three_s_middle_and_corner_read_as_a_two_are_told_by_its_other_corner() -> None:
+    view = wide_view(FACES[3])
+    c = WIDE / 2
+    middle_and_corner = np.array([[c, c], [c + WIDE_STEP, c + WIDE_STEP]])
+    assert third_of_three(view, _white(), middle_and_corner, CROP)
+    # with the other corner gone (painted over as body) the same two pips are a two's
+    gone = wide_view([(0, 0), (1, 1)])
+    assert not third_of_three(gone, _white(), middle_and_corner, CROP)
+
+
+@pytest.mark.parametrize("line_at", [None, 3 * WIDE_STEP])
+def test_a_true_two_is_not_taken_for_part_of_a_three(line_at: float | None) -> None:
+    # the line one step on from its corner lies on the table, beyond the die: a printed
+    # grid line there is long, not pip-sized
+    view = wide_view(FACES[2], line_at=line_at)
+    c = WIDE / 2
+    corners = np.array([[c - WIDE_STEP, c - WIDE_STEP], [c + WIDE_STEP, c + WIDE_STEP]])
+    assert not third_of_three(view, _white(), corners, CROP)
