@@ -636,7 +636,7 @@ def command(args) -> int:
 
 
 def frames_wrong_line(tallies: dict[int, Tally]) -> str:
-    """The dice with a wrong face in at least one frame, and where the first came from."""
+    """The dice with a wrong face in at least one frame, and where the first four came from."""
     sources = [s for face in sorted(tallies) for s in tallies[face].frames_wrong]
     return (f"frames read wrong: {len(sources)} dice (a wrong face in at least one frame"
             f"{': ' + _listed(sources) if sources else ''})")
