@@ -21,6 +21,11 @@ not read surely by its spots is read that way:
    layout is not squeezed (``READER.cocked_squash``): a six's corner pips, its middle ones
    missed, are a four's layout drawn out.
 
+A two, whoever reads it (the spots, the body, the outline), is called only when the square its
+pips' layout turns lies within ``DICE.two_turn`` degrees of the die's edges where edges
+show (``two_off_the_edges``): a two's pips lie on its top's diagonal, while a one's pip and a
+spot at its top's edge (a side face's pip, a chip) pair into a two turned any way.
+
 Anything else is an abstention: a confident wrong face is the worst outcome.
 
 May import ``vision.board.config``, ``vision.board.geometry``, ``vision.top``, numpy and OpenCV.
@@ -211,14 +216,30 @@ def _read_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
     """
     if unread is not None:
         die = read_body(image, unread.x, unread.y, size, palette, unread.angle)
-        if _face_in(die, box):
+        if _face_in(die, box) and not two_off_the_edges(image, die, size):
             return die
     at = body_in_cell(image, box, size)
     if at is not None:
         die = read_body(image, *at, size, palette)
-        if _face_in(die, box):
+        if _face_in(die, box) and not two_off_the_edges(image, die, size):
             return die
-    return None if then is None else then(image, box, size, palette, at)
+    found = None if then is None else then(image, box, size, palette, at)
+    return None if found is None or two_off_the_edges(image, found, size) else found
+
+
+def two_off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool:
+    """Whether ``die`` is a two whose pips lie off the diagonal of the die they sit on: the
+    square their layout turns (``die.angle``) more than ``DICE.two_turn`` degrees from the
+    die's edges there (``die_axes``; edges running no clear way, no finding). A one's pip and
+    a spot at its top's edge (a side face's pip, a chip, a shadow's corner) pair into a two
+    turned any way; a two's pips lie on its top's diagonal."""
+    if die.face != 2:
+        return False
+    edges = die_axes(image, die.x, die.y, size)
+    if edges is None:
+        return False
+    apart = abs(die.angle - edges) % 90.0
+    return min(apart, 90.0 - apart) > DICE.two_turn
 
 
 def _face_in(die: DieDetection, box: tuple[int, int, int, int]) -> bool:

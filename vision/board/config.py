@@ -116,6 +116,9 @@ class BoardDiceConfig:
     outline_paper: float = 10.0  # Lab distance from the paper: a white die's top on light paper
     outline_recentre: int = 3  # a square is moved onto its pips at most this many times ...
     outline_turn: float = 15.0  # ... each time turned at most this many degrees off its edges
+    # degrees: a two's square (its pips' diagonal) this far off its die's edges at most, half
+    # the 45 two spots anywhere can lie off them (``body_read.two_off_the_edges``)
+    two_turn: float = 22.5
     contrast_gain: float = 6.0  # grey levels per Lab unit from the body: a top redrawn
     contrast_edge: float = 0.2  # of the top's edge: a side's dark at its edge, at most
     contrast_dark: int = 128  # grey level of a redrawn top: darker is dark (a pip, a side)

@@ -36,7 +36,7 @@ from functools import partial
 import cv2
 import numpy as np
 
-from vision.board.body_read import CellKeeper, reread_cells
+from vision.board.body_read import CellKeeper, reread_cells, two_off_the_edges
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import BoardGeometry
@@ -509,6 +509,8 @@ def read_group(image: np.ndarray, group: list[Spot], size: float,
             if retry.face is not None:
                 found = retry
                 break
+    if found.face == 2 and two_off_the_edges(image, found, size):
+        found = replace(found, face=None, confidence=0.0, reason="pips off the diagonal")
     plain = inside or found.face is not None or plain_top(image, _square(found), size, pips)
     if not inside and found.face is None and (fit is None or len(pips) < 2 or not plain):
         return None  # spots outside the grid that neither read nor sit on a plain top

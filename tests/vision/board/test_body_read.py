@@ -2,7 +2,9 @@
 
 Synthetic dice drawn on a plain canonical view: pips of colours the board's spot channels do not
 look for (gold on red, white on a translucent blue) are read right; a die-sized body without
-pips, or an odd blob, is not given a face; a cell's body is looked for once.
+pips, or an odd blob, is not given a face; a cell's body is looked for once; a one's pip and a
+spot at its top's edge are not read as a two turned off the die's edges, and twos on their
+die's diagonal are still read.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 from calibration.board_files import load_layout
 from engine.table import Cell
 from vision.board import body_read, outline_read
+from vision.board import dice as board_dice
 from vision.board.body_read import body_in_cell, cell_box, read_body, reread_cells
 from vision.board.config import DICE
 from vision.board.dice import find_board_dice
@@ -25,6 +28,7 @@ G = BoardGeometry(load_layout("unification", "simple"))
 PAPER = (222, 232, 238)  # BGR
 RED, GOLD = (40, 30, 170), (60, 170, 200)
 BLUE, WHITE = (190, 110, 40), (235, 235, 235)
+DARK = (40, 40, 40)
 LAYOUT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
           5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
@@ -120,3 +124,28 @@ def test_an_empty_board_has_no_dice() -> None:
     n = G.canonical_px
     view = np.full((n, n, 3), PAPER, np.uint8)
     assert reread_cells(view, [], G.die_px, G) == []
+
+
+def _one_with_a_spot_at_its_edge(angle: float, direction: float) -> np.ndarray:
+    """A white one turned ``angle`` degrees, and a dark spot just past its top's edge,
+    ``direction`` degrees across the view from its pip: a two's diagonal for a square turned
+    ``direction`` - 45 degrees."""
+    view = view_with_die(1, WHITE, DARK, angle=angle)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    a, reach = math.radians(direction), 0.55 * G.die_px
+    cv2.circle(view, (round((cx + reach * math.cos(a)) * 8), round((cy + reach * math.sin(a)) * 8)),
+               round(0.09 * G.die_px * 8), DARK, -1, cv2.LINE_AA, shift=3)
+    return view
+
+
+def test_a_one_s_pip_and_a_spot_at_its_edge_are_no_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _one_with_a_spot_at_its_edge(26.0, 20.0)
+    assert face_in(view) != 2
+    for module in (body_read, board_dice):
+        monkeypatch.setattr(module, "two_off_the_edges", lambda *args: False)
+    assert face_in(view) == 2  # read as a two whose square is 41 degrees off the die's edges
+
+
+@pytest.mark.parametrize("angle", [5.0, 20.0, 40.0])
+def test_a_two_on_its_die_s_diagonal_is_read(angle: float) -> None:
+    assert face_in(view_with_die(2, WHITE, DARK, angle=angle)) == 2
