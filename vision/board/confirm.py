@@ -160,12 +160,12 @@ def third_of_three(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray,
                    edge: float) -> bool:
     """Whether two pips read as a two may be a three's middle and one of its corners: a
     pip-sized patch stands out (``pip_response``) at least ``DICE.confirm_other_pip`` as
-    much as the weaker of the two where the three's other corner would lie, one step on from
-    either pip along the line through both, or within ``DICE.three_reach`` of the pips'
-    distance of there (a corner pip cut short by the square, or seen in perspective, lies
-    off that line's step). A square off the top, or a top cut short, shows a
-    three that way; a true two's line runs on past its corners onto the die's edges and the
-    table, which are not pip-sized.
+    much as the weaker of the two within ``DICE.three_reach`` of the pips' distance of where
+    the three's other corner would lie, one step on from either pip along the line through
+    both (a corner pip cut short by the square, or seen in perspective, lies off that step);
+    or the pips themselves do not stand out there (nothing can be told). A square off the
+    top, or a top cut short, shows a three that way; a true two's line runs on past its
+    corners onto the die's edges and the table, which are not pip-sized.
 
     Args:
         wide_bgr: the die's surroundings, turned as the read square, reaching one step
