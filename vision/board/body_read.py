@@ -46,7 +46,7 @@ from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import TURNED, best_fit, centres, pip_step, read_top
-from vision.top.square import die_axes, rectify, view_axes
+from vision.top.square import die_axes, rectify, turn_apart, view_axes
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
 
@@ -114,18 +114,29 @@ def on_pips(square: Candidate, reading: PipReading, edge: float) -> Candidate | 
     """The top square of ``edge`` that the pips ``reading`` found in ``square``'s crop give:
     centred on them (every layout is symmetric about the top's centre) and turned as their
     layout, or as ``square`` for a lone pip; None when two or more pips form no layout."""
-    origin, ex, ey = view_axes(square, VIEW, VIEW / CROP)
-    points = np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey
-                       for b in reading.blobs])
+    points = pips_in_view(square, reading)
     cx, cy = (float(v) for v in points.mean(axis=0))
     angle = square.angle
     if len(points) > 1:
         fit = best_fit(points)
         if fit is None:
             return None
-        rot = fit[-2]
-        angle = math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
+        angle = layout_turn(fit[-2])
     return Candidate(cx, cy, edge, edge, angle, 1.0, square.source)
+
+
+def pips_in_view(square: Candidate, reading: PipReading) -> np.ndarray:
+    """The centres of the pips ``reading`` found in ``square``'s crop (``rectify``'d at
+    ``VIEW``), in the view's pixels: an (n, 2) array."""
+    origin, ex, ey = view_axes(square, VIEW, VIEW / CROP)
+    return np.array([origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey
+                     for b in reading.blobs])
+
+
+def layout_turn(rot: np.ndarray) -> float:
+    """The turn (degrees, 0..90) of the square whose layout a fit's rotation (``best_fit``'s,
+    pips @ rot ~ the layout) lays the pips on."""
+    return math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
 
 
 def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
@@ -238,8 +249,7 @@ def two_off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool
     edges = die_axes(image, die.x, die.y, size)
     if edges is None:
         return False
-    apart = abs(die.angle - edges) % 90.0
-    return min(apart, 90.0 - apart) > DICE.two_turn
+    return turn_apart(die.angle, edges) > DICE.two_turn
 
 
 def _face_in(die: DieDetection, box: tuple[int, int, int, int]) -> bool:

@@ -36,7 +36,13 @@ from functools import partial
 import cv2
 import numpy as np
 
-from vision.board.body_read import CellKeeper, reread_cells, two_off_the_edges
+from vision.board.body_read import (
+    CellKeeper,
+    layout_turn,
+    pips_in_view,
+    reread_cells,
+    two_off_the_edges,
+)
 from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import BoardGeometry
@@ -54,7 +60,7 @@ from vision.top.pips import (
     pip_step,
     read_top,
 )
-from vision.top.square import rectify, view_axes
+from vision.top.square import rectify
 from vision.top.types import CROP, MARGIN, VIEW, Blob, Candidate, DieDetection, PipReading
 
 log = logging.getLogger(__name__)
@@ -460,7 +466,7 @@ def fit_pips(points: np.ndarray) -> tuple[float, float] | None:
 
 def _angle_error(fit: LayoutMatch) -> tuple[float, float]:
     *_, rot, error = fit  # rel @ rot ~ the layout: the pips turned
-    return math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0, error
+    return layout_turn(rot), error
 
 
 def edge_angle(image: np.ndarray, x: float, y: float, size: float) -> float:
@@ -585,9 +591,7 @@ def _plain_but_pips(image: np.ndarray, cand: Candidate, size: float,
         return True
     if reading.fit_error > DICE.afresh_fit:
         return False
-    origin, ex, ey = view_axes(cand, VIEW, VIEW / CROP)
-    read = [origin + (b.x + MARGIN) * ex + (b.y + MARGIN) * ey for b in reading.blobs]
-    pips = [Spot(float(x), float(y), 0.0, "read") for x, y in read]
+    pips = [Spot(float(x), float(y), 0.0, "read") for x, y in pips_in_view(cand, reading)]
     return plain_share(image, cand, size, pips) >= DICE.afresh_plain
 
 

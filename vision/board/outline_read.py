@@ -61,7 +61,7 @@ from vision.board.confirm import third_of_three
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import body_lab, centres, read_top
-from vision.top.square import die_axes, rectify
+from vision.top.square import die_axes, rectify, turn_apart
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
 
@@ -286,8 +286,7 @@ def _recentred(image: np.ndarray, square: Candidate, reading: PipReading, render
     top = on_pips(square, reading, square.w)
     if top is None:
         return None
-    apart = abs(top.angle - edges) % 90.0
-    if min(apart, 90.0 - apart) > DICE.outline_turn:
+    if turn_apart(top.angle, edges) > DICE.outline_turn:
         return None
     crop = rectify(image, top, VIEW, VIEW / CROP)
     drawn = render(crop)

@@ -79,6 +79,13 @@ def die_axes(image: np.ndarray, cx: float, cy: float, size: float) -> float | No
     return axes
 
 
+def turn_apart(a: float, b: float) -> float:
+    """Degrees between two turns of a square (0..45): a square looks the same every quarter
+    turn."""
+    apart = abs(a - b) % 90.0
+    return min(apart, 90.0 - apart)
+
+
 def _erased(channel: np.ndarray, disc: np.ndarray) -> np.ndarray:
     """One channel with its dark and its light spots narrower than ``disc`` closed and opened
     away (a die's pips of either shade), as float32."""

@@ -38,16 +38,10 @@ from vision.board.dice import Spot, _plain_but_pips, plain_share
 from vision.board.outline_read import body_squares, outline_square, read_outlined
 from vision.top.config import READER
 from vision.top.pips import read_top
-from vision.top.square import rectify
+from vision.top.square import rectify, turn_apart
 from vision.top.types import CROP, VIEW, Candidate, DieDetection
 
 BOX = cell_box(G, MIDDLE.r, MIDDLE.c)
-
-
-def _turn_apart(a: float, b: float) -> float:
-    """Degrees between two square turns (modulo a quarter turn)."""
-    d = (a - b) % 90.0
-    return min(d, 90.0 - d)
 
 
 @pytest.mark.parametrize("angle", [5.0, 20.0, 35.0, 70.0])
@@ -80,7 +74,7 @@ def test_white_pips_on_red_are_read_at_the_outline(face: int, angle: float) -> N
     die = read_outlined(view_with_die(face, RED, WHITE, angle=angle), BOX, G.die_px)
     assert die is not None
     assert die.face == face
-    assert _turn_apart(die.angle, angle) < 8.0
+    assert turn_apart(die.angle, angle) < 8.0
 
 
 def test_gold_pips_on_red_are_read_at_the_outline() -> None:
