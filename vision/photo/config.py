@@ -147,6 +147,8 @@ class PhotoConfig:
     # a 4, 5 or 6
     two_lattice: float = 0.35
     two_near: float = 0.45  # lattice steps: a peak this near a lattice point lies on it
+    # of the weakest of a face's pips shown plainly: every other peak on the top is this weak
+    plain_gap: float = 0.6
 
 
 PHOTO = PhotoConfig()

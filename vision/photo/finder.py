@@ -51,7 +51,7 @@ from vision.photo.config import PHOTO
 from vision.photo.held import held
 from vision.photo.pairs import pairs_at
 from vision.photo.sources import is_faint, is_heap_part, spot_count
-from vision.photo.twos import plain_two
+from vision.photo.twos import plain_face, plain_two
 from vision.top.blur import gradient_smear
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -385,6 +385,8 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
         face, conf, reason = None, 0.0, "cut off"
     elif face is not None and leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
+    elif face is not None and shown_otherwise(image, readings, group, r):
+        face, conf, reason = None, 0.0, "pips of both shades"
     elif face is not None and crossed_by_glare(view(image, h), r):
         face, conf, reason = None, 0.0, GLARE
     elif smeared(rectify(image, h, CROP, PHOTO.blur_view), h,
@@ -411,6 +413,22 @@ def plain_twos(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
             if two is not None and two.confidence >= PHOTO.abstain_below:
                 return [(h, two)]
     return []
+
+
+def shown_otherwise(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
+                    regions: list[Candidate], called: PipReading) -> bool:
+    """Whether a region of the place as found plainly shows another face
+    (``vision.photo.twos.plain_face``) in the shade its own reading took, the other than the
+    called reading's: a translucent die's body shows shadows and its far faces' pips darker
+    than itself, read as pips, beside its own light pips, which its logo or side faces'
+    bars kept from being read."""
+    other = {"light": "dark", "dark": "light"}.get(called.polarity)
+    for h, r in readings:
+        if h in regions and r.polarity == other and spot_count(h) is None:
+            shown = plain_face(view(image, h), other)
+            if shown is not None and shown != called.face:
+                return True
+    return False
 
 
 def _pips_within(regions: list[Candidate],

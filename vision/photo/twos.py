@@ -72,6 +72,29 @@ def plain_two(view_bgr: np.ndarray, polarity: str) -> PipReading | None:
                       tuple(s.spread for s in shapes))
 
 
+def plain_face(view_bgr: np.ndarray, polarity: str) -> int | None:
+    """The face a top's strongest peaks of one shade show plainly, or None: the k strongest
+    (2 to 6) alike and round (``_alike_and_round``, each with the strongest), every other peak
+    at most ``PHOTO.plain_gap`` of the weakest of them, and they fit the layout of k within
+    ``READER.full_fit`` lattice steps."""
+    if polarity not in ("light", "dark"):
+        return None
+    lab = cv2.cvtColor(view_bgr, cv2.COLOR_BGR2LAB)
+    diff, dist = body_difference(lab, body_lab(lab))
+    contrast = contrast_maps(diff, dist)[polarity]
+    pips, weaker = find_peaks(contrast)
+    peaks = sorted((b for b in [*pips, *weaker] if _on_top(b)), key=lambda b: b.area,
+                   reverse=True)
+    for k in range(2, min(len(peaks), 6) + 1):
+        if k < len(peaks) and peaks[k].area > PHOTO.plain_gap * peaks[k - 1].area:
+            continue
+        if not all(_alike_and_round(contrast, peaks[0], b) for b in peaks[1:k]):
+            return None
+        fit = fit_layout(centres(peaks[:k]))
+        return k if fit is not None and fit.face == k and fit.error <= READER.full_fit else None
+    return None
+
+
 def _alike_and_round(contrast: np.ndarray, a: Blob, b: Blob) -> bool:
     """Whether two peaks look alike (``PHOTO.two_even`` in response and contrast), are round
     (``PHOTO.round_pips``) and stand out from the body (``READER.min_contrast``): a die's pips."""

@@ -1,6 +1,9 @@
 """A two whose pips stand out from a weaker mark on its top reads as a two
 (``vision.photo.twos.plain_two``), and nothing that could be a pip of a face holding the two
-lets it: a three's middle pip, a four's other corners, a peak as strong as the pips.
+lets it: a three's middle pip, a four's other corners, a peak as strong as the pips. A face
+called on pips of one shade is put in doubt when a region's square plainly shows another face
+in the other shade (``plain_face``, ``vision.photo.finder.shown_otherwise``): a translucent
+die's far pips, darker than its body, read as a four beside its own three white pips.
 
 The tops are drawn straight into the reader's view (``VIEW`` px, the top on the middle ``CROP``
 square, green felt around it), seeded: a red body, white pips at the nominal lattice (a pip's
@@ -18,11 +21,11 @@ import pytest
 
 from vision.photo import finder, twos
 from vision.photo.config import PHOTO
-from vision.photo.finder import find_dice
-from vision.photo.twos import plain_two
+from vision.photo.finder import find_dice, shown_otherwise
+from vision.photo.twos import plain_face, plain_two
 from vision.top.config import READER
 from vision.top.pips import read_top
-from vision.top.types import CROP, MARGIN, VIEW
+from vision.top.types import CROP, MARGIN, VIEW, Candidate, PipReading
 
 RED = np.array([40.0, 35.0, 165.0])  # BGR
 WHITE = np.array([235.0, 235.0, 240.0])
@@ -117,3 +120,46 @@ def test_the_finder_reads_them_where_the_reader_abstains(monkeypatch):
     assert faces.count(2) >= 5 and set(faces) <= {2, None}, faces
     monkeypatch.setattr(finder, "plain_twos", lambda image, readings, regions: [])
     assert _faces(range(6)).count(2) <= 1
+
+
+def through_view(seed: int) -> np.ndarray:
+    """A translucent red three: its white pips, with its far faces' pips as darker spots at
+    the four corners and a weaker light mark beside its diagonal."""
+    view = top_view([(-1, -1, 1.0), (0, 0, 1.0), (1, 1, 1.0)], seed)
+    mid = VIEW / 2.0
+    for i, j in ((-1, 1), (1, -1), (-0.5, 1.4), (1.4, -0.5)):
+        centre = (round(mid + i * STEP), round(mid + j * STEP))
+        cv2.circle(view, centre, 4, (25, 20, 95), -1, cv2.LINE_AA)
+    cv2.ellipse(view, (round(mid - 0.9 * STEP), round(mid + 0.2 * STEP)), (5, 2), 70.0, 0, 360,
+                (130, 125, 200), -1, cv2.LINE_AA)
+    return view
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_top_shows_its_three_plainly_past_a_weaker_mark(seed):
+    assert plain_face(through_view(seed), "light") == 3
+
+
+def test_a_fourth_peak_as_strong_as_the_pips_is_no_plain_three():
+    view = top_view([(-1, -1, 1.0), (0, 0, 1.0), (1, 1, 1.0), (1, -1, 0.9)], seed=1)
+    assert plain_face(view, "light") != 3
+
+
+def _region_and_readings(image, x, y, size):
+    region = Candidate(x, y, size, size, 0.0, 1.0, "edges")
+    return region, [(region, PipReading(None, 0.0, "unclear pips", "light"))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_face_called_on_dark_spots_is_put_in_doubt_by_the_plain_light_three(seed, monkeypatch):
+    view = through_view(seed)
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[:] = FELT
+    image[100 - VIEW // 2:100 + VIEW // 2, 100 - VIEW // 2:100 + VIEW // 2] = view
+    region, readings = _region_and_readings(image, 100.0, 100.0, float(CROP))
+    dark_four = PipReading(4, 0.8, "", "dark")
+    assert shown_otherwise(image, readings, [region], dark_four)
+    assert not shown_otherwise(image, readings, [region], PipReading(3, 0.8, "", "dark"))
+    # without the other shade's plain face, nothing puts the dark four in doubt
+    monkeypatch.setattr(finder, "plain_face", lambda view, polarity: None)
+    assert not shown_otherwise(image, readings, [region], dark_four)
