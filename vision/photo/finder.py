@@ -25,7 +25,8 @@
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
    mostly one way, ``vision.top.blur``, unless the called pips are round or all drawn out
-   along the smear: ``smeared``).
+   along the smear: ``smeared``), "pips of both shades" (a region of the place plainly shows
+   another face in the other shade: ``shown_otherwise``).
 5. ``vision.top.colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
    no one inside a far larger die read (its pip), then a called face before an abstention,

@@ -11,6 +11,11 @@ no peak of note at another corner or side point of their lattice (a 4, 5 or 6's 
 ``PHOTO.two_lattice``), and no other peak on the top nearly as strong as they are
 (``PHOTO.two_outshone``).
 
+The same plainness puts a called face in doubt (``plain_face``): a top whose k strongest
+peaks of one shade are alike and round, every other peak far weaker (``PHOTO.plain_gap``),
+and fit the layout of k, shows that face plainly; a face read on the other shade's pips (a
+translucent die's far pips, darker than its body) is then not called.
+
 May import ``vision.photo.config``, ``vision.top`` and numpy / OpenCV.
 """
 
@@ -137,4 +142,4 @@ def _alone(fit: LayoutFit, pair: list[Blob], rest: list[Blob]) -> bool:
     return True
 
 
-__all__ = ["plain_two"]
+__all__ = ["plain_face", "plain_two"]
