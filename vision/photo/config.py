@@ -149,6 +149,10 @@ class PhotoConfig:
     two_near: float = 0.45  # lattice steps: a peak this near a lattice point lies on it
     # of the weakest of a face's pips shown plainly: every other peak on the top is this weak
     plain_gap: float = 0.6
+    # of the weaker pip's contrast: a two whose diagonal holds this much all along its middle
+    # (``joined_span`` of the way from one pip) has its pips joined (``vision.photo.joined``)
+    joined_two: float = 0.32
+    joined_span: tuple[float, float] = (0.3, 0.7)
 
 
 PHOTO = PhotoConfig()

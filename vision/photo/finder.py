@@ -25,7 +25,8 @@
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
    mostly one way, ``vision.top.blur``, unless the called pips are round or all drawn out
-   along the smear: ``smeared``), "pips of both shades" (a region of the place plainly shows
+   along the smear: ``smeared``), "unclear pips" (a two's pips joined along its diagonal:
+   ``vision.photo.joined``), "pips of both shades" (a region of the place plainly shows
    another face in the other shade: ``shown_otherwise``).
 5. ``vision.top.colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
@@ -50,6 +51,7 @@ import numpy as np
 from vision.photo.candidates import find_candidates, larger_candidates
 from vision.photo.config import PHOTO
 from vision.photo.held import held
+from vision.photo.joined import joined_two
 from vision.photo.pairs import pairs_at
 from vision.photo.sources import is_faint, is_heap_part, spot_count
 from vision.photo.twos import plain_face, plain_two
@@ -386,6 +388,8 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
         face, conf, reason = None, 0.0, "cut off"
     elif face is not None and leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
+    elif face == 2 and joined_two(view(image, h), r):
+        face, conf, reason = None, 0.0, "unclear pips"
     elif face is not None and shown_otherwise(image, readings, group, r):
         face, conf, reason = None, 0.0, "pips of both shades"
     elif face is not None and crossed_by_glare(view(image, h), r):
