@@ -15,7 +15,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.photo import joined
+from tests.vision.photo.test_small_twos import white_two_scene
+from vision.photo import finder, joined
 from vision.photo.config import PHOTO
 from vision.photo.joined import joined_two
 from vision.top.config import READER
@@ -90,3 +91,18 @@ def test_only_two_pips_are_judged():
     reading = two_reading(view)
     three = replace(reading, face=3, blobs=(*reading.blobs, Blob(24.0, 24.0, 50.0, 50.0)))
     assert not joined_two(view, three)
+
+
+def test_the_finder_abstains_on_a_two_whose_pips_are_joined(monkeypatch):
+    def faces() -> list[int | None]:
+        out = []
+        for seed in range(4):
+            image, (x, y), size = white_two_scene(seed)
+            near = [d for d in finder.find_dice(image, min_size=12, max_size=150)
+                    if np.hypot(d.x - x, d.y - y) < 0.75 * size]
+            out.append(near[0].face if near else None)
+        return out
+
+    assert faces().count(2) >= 3
+    monkeypatch.setattr(finder, "joined_two", lambda view, reading: True)
+    assert 2 not in faces()
