@@ -134,5 +134,25 @@ class PhotoConfig:
     # die
     outer_square: float = 1.5
 
+    # a two whose pips stand out from a weaker mark on its top (``vision.photo.twos``)
+    two_even: float = 0.8  # weaker / stronger of its two pips, in response and in contrast
+    two_fit: float = 0.5  # lattice steps: its pips' fit as a two, centring included
+    two_turn: float = 22.5  # degrees its diagonal may turn from the die's
+    # of the weaker pip's response: another peak this strong anywhere on the top is no mark
+    two_outshone: float = 0.8
+    # of the weaker pip (response or contrast): a peak this strong near the middle may be a
+    # three's middle pip
+    two_middle: float = 0.8
+    # of the weaker pip's response: a peak this strong at another lattice point may be a pip of
+    # a 4, 5 or 6
+    two_lattice: float = 0.35
+    two_near: float = 0.45  # lattice steps: a peak this near a lattice point lies on it
+    # of the weakest of a face's pips shown plainly: every other peak on the top is this weak
+    plain_gap: float = 0.6
+    # of the weaker pip's contrast: a two whose diagonal holds this much all along its middle
+    # (``joined_span`` of the way from one pip) has its pips joined (``vision.photo.joined``)
+    joined_two: float = 0.32
+    joined_span: tuple[float, float] = (0.3, 0.7)
+
 
 PHOTO = PhotoConfig()

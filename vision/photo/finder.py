@@ -18,12 +18,16 @@
    by the rectangle), read once more past glare when its light pips cannot be called or
    hold a streak (``vision.top.glare``); readings stop when two agree, and disagreeing
    readings abstain, once a far larger square's reading on pips of the other shade is left
-   out (it read the table around the die: ``without_outer_readings``). A place that reads
-   no face is a die only on pips found within a region found there (``_pips_within``).
+   out (it read the table around the die: ``without_outer_readings``). Where none calls a
+   face, a region's own square may still show a two whose pips stand out from a weaker mark
+   on its top (``plain_twos``: a casino die's logo). A place that reads no face is a die
+   only on pips found within a region found there (``_pips_within``).
 4. checks that abstain with a reason: "cut off" (at the image edge), "cocked" (the pip
    pattern squeezed in the image: a face seen at a slant), "blurred" (gradients that run
    mostly one way, ``vision.top.blur``, unless the called pips are round or all drawn out
-   along the smear: ``smeared``).
+   along the smear: ``smeared``), "unclear pips" (a two's pips joined along its diagonal:
+   ``vision.photo.joined``), "pips of both shades" (a region of the place plainly shows
+   another face in the other shade: ``shown_otherwise``).
 5. ``vision.top.colour``: white / red / unknown from the body colour.
 6. one detection per place: none inside a far larger die called blurred (its smeared pips),
    no one inside a far larger die read (its pip), then a called face before an abstention,
@@ -47,8 +51,10 @@ import numpy as np
 from vision.photo.candidates import find_candidates, larger_candidates
 from vision.photo.config import PHOTO
 from vision.photo.held import held
+from vision.photo.joined import joined_two
 from vision.photo.pairs import pairs_at
 from vision.photo.sources import is_faint, is_heap_part, spot_count
+from vision.photo.twos import plain_face, plain_two
 from vision.top.blur import gradient_smear
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -365,6 +371,8 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
         if calls_face(centred, reading):  # else the place abstains on what its regions showed
             called = [(centred, reading)]
     if not called:
+        called = plain_twos(image, readings, group)
+    if not called:
         h, r = max(readings, key=lambda hr: len(hr[1].blobs))
         if not _pips_within(group, readings) or not any(_die_shaped(c) for c in group):
             return None  # too little evidence of a die to report one that cannot be read
@@ -380,6 +388,10 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
         face, conf, reason = None, 0.0, "cut off"
     elif face is not None and leaning(image, called, face):
         face, conf, reason = None, 0.0, "cocked"
+    elif face == 2 and joined_two(view(image, h), r):
+        face, conf, reason = None, 0.0, "unclear pips"
+    elif face is not None and shown_otherwise(image, readings, group, r):
+        face, conf, reason = None, 0.0, "pips of both shades"
     elif face is not None and crossed_by_glare(view(image, h), r):
         face, conf, reason = None, 0.0, GLARE
     elif smeared(rectify(image, h, CROP, PHOTO.blur_view), h,
@@ -391,6 +403,37 @@ def read_place(image: np.ndarray, group: list[Candidate], sizes: tuple[float, fl
     colour = classify_colour(top, body_between_pips(top, r.blobs))
     return DieDetection(h.cx, h.cy, h.size, h.angle % 90.0, face, colour,
                         round(float(conf), 3), reason)
+
+
+def plain_twos(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
+               regions: list[Candidate]) -> list[tuple[Candidate, PipReading]]:
+    """The first two (``vision.photo.twos.plain_two``) that a region of the place as found shows
+    in the shade of its own reading, where that reading called no face: a two whose pips stand
+    out from a weaker mark between or beside them (a casino die's logo, the pips of its far
+    faces seen through it). Squares grown from a region are not asked: their margins hold the
+    table and the pips of the die's side faces. At most one reading, in a list."""
+    for h, r in readings:
+        if h in regions and r.face is None and spot_count(h) is None:
+            two = plain_two(view(image, h), r.polarity)
+            if two is not None and two.confidence >= PHOTO.abstain_below:
+                return [(h, two)]
+    return []
+
+
+def shown_otherwise(image: np.ndarray, readings: list[tuple[Candidate, PipReading]],
+                    regions: list[Candidate], called: PipReading) -> bool:
+    """Whether a region of the place as found plainly shows another face
+    (``vision.photo.twos.plain_face``) in the shade its own reading took, the other than the
+    called reading's: a translucent die's body shows shadows and its far faces' pips darker
+    than itself, read as pips, beside its own light pips, which its logo or side faces'
+    bars kept from being read."""
+    other = {"light": "dark", "dark": "light"}.get(called.polarity)
+    for h, r in readings:
+        if h in regions and r.polarity == other and spot_count(h) is None:
+            shown = plain_face(view(image, h), other)
+            if shown is not None and shown != called.face:
+                return True
+    return False
 
 
 def _pips_within(regions: list[Candidate],
