@@ -119,6 +119,9 @@ class BoardDiceConfig:
     # degrees: a two's square (its pips' diagonal) this far off its die's edges at most, half
     # the 45 two spots anywhere can lie off them (``body_read.two_off_the_edges``)
     two_turn: float = 22.5
+    # degrees: a three's to six's square this far off its die's edges at most, the body's and
+    # the outline's readings (``body_read.layout_off_the_edges``)
+    layout_turn: float = 22.5
     contrast_gain: float = 6.0  # grey levels per Lab unit from the body: a top redrawn
     contrast_edge: float = 0.2  # of the top's edge: a side's dark at its edge, at most
     contrast_dark: int = 128  # grey level of a redrawn top: darker is dark (a pip, a side)
