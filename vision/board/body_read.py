@@ -24,7 +24,9 @@ not read surely by its spots is read that way:
 A two, whoever reads it (the spots, the body, the outline), is called only when the square its
 pips' layout turns lies within ``DICE.two_turn`` degrees of the die's edges where edges
 show (``two_off_the_edges``): a two's pips lie on its top's diagonal, while a one's pip and a
-spot at its top's edge (a side face's pip, a chip) pair into a two turned any way.
+spot at its top's edge (a side face's pip, a chip) pair into a two turned any way. A three to
+six the body or the outline reads is called only when its layout's square lies within
+``DICE.layout_turn`` degrees of the die's edges where edges show (``layout_off_the_edges``).
 
 Anything else is an abstention: a confident wrong face is the worst outcome.
 
@@ -227,15 +229,35 @@ def _read_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
     """
     if unread is not None:
         die = read_body(image, unread.x, unread.y, size, palette, unread.angle)
-        if _face_in(die, box) and not two_off_the_edges(image, die, size):
+        if _face_in(die, box) and not _off_the_edges(image, die, size):
             return die
     at = body_in_cell(image, box, size)
     if at is not None:
         die = read_body(image, *at, size, palette)
-        if _face_in(die, box) and not two_off_the_edges(image, die, size):
+        if _face_in(die, box) and not _off_the_edges(image, die, size):
             return die
     found = None if then is None else then(image, box, size, palette, at)
-    return None if found is None or two_off_the_edges(image, found, size) else found
+    return None if found is None or _off_the_edges(image, found, size) else found
+
+
+def _off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool:
+    """Whether ``die``'s pips lie off the die they sit on: a two's (``two_off_the_edges``) or
+    a three's to six's layout (``layout_off_the_edges``)."""
+    return two_off_the_edges(image, die, size) or layout_off_the_edges(image, die, size)
+
+
+def layout_off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool:
+    """Whether ``die`` is a three to six whose pips' layout turns its square (``die.angle``)
+    more than ``DICE.layout_turn`` degrees from the die's edges there (``die_axes``; edges
+    running no clear way, no finding). A face's pips are laid along its top's edges (a three's
+    on its diagonal); pips that fit a layout turned well off the die are not that face's: a
+    swirl's arcs around a one's pip read as a three's corners."""
+    if die.face is None or die.face < 3:
+        return False
+    edges = die_axes(image, die.x, die.y, size)
+    if edges is None:
+        return False
+    return turn_apart(die.angle, edges) > DICE.layout_turn
 
 
 def two_off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool:

@@ -119,9 +119,22 @@ class BoardDiceConfig:
     # degrees: a two's square (its pips' diagonal) this far off its die's edges at most, half
     # the 45 two spots anywhere can lie off them (``body_read.two_off_the_edges``)
     two_turn: float = 22.5
+    # degrees: a three's to six's square this far off its die's edges at most, the body's and
+    # the outline's readings (``body_read.layout_off_the_edges``)
+    layout_turn: float = 22.5
     contrast_gain: float = 6.0  # grey levels per Lab unit from the body: a top redrawn
     contrast_edge: float = 0.2  # of the top's edge: a side's dark at its edge, at most
     contrast_dark: int = 128  # grey level of a redrawn top: darker is dark (a pip, a side)
+    # a face's pip layout scored on a top's difference from its body colour
+    # (``vision.board.face_layouts``), the second reading an unsure face needs
+    layout_pip: float = 0.15  # of the die edge: the box a pip place's difference is averaged over
+    layout_reach: float = 0.05  # of the die edge: a pip is looked for this far around its place
+    layout_empty_reach: float = 0.09  # ... and an empty place must be empty this far around it
+    # pip steps tried / ``READER.nominal_step``: real dice set their pips closer or wider
+    layout_steps: tuple[float, ...] = (0.85, 1.0, 1.15)
+    layout_clear: float = 0.35  # the best face's score at least (1: pips on a plain body)
+    layout_margin: float = 0.3  # ... over every other face's by this much at least
+    layout_contrast: float = 15.0  # Lab distance of its weakest pip place from the body, at least
 
     # keeping the readings of still dice (``vision.board.dice_reader``)
     # grey levels: larger differences are a change (sensor noise: 2-6)

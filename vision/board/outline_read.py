@@ -32,6 +32,14 @@ cell whose die neither way read is read at that square:
    in hue or chroma rather than lightness (gold on red, pink on a dark translucent red) are
    dark pips on a white top; no redrawing when the edge's dark reaches into the top.
 
+When no square's readings call a face so, the first two successive readings that call one
+face though not surely are taken (``_agreed``), if a second, independent reading of that
+square agrees: the six faces' pip layouts scored on the later crop's difference from its body
+colour (``vision.board.face_layouts.layout_face``) show that face clearly; and one of the two
+passes ``judged`` but for its confidence. Gold pips, a pip with glare, a pale pip on a white
+top lower ``read_top``'s confidence though a person reads the face at a glance; a swirl or a
+side strip over the top lights the layouts' empty places and calls no face.
+
 A two called so whose pips lie closer than a two's (under ``DICE.pip_step``'s lower bound) is
 not taken when a pip-sized patch lies about one step on from either of its pips along their line
 (``vision.board.confirm.third_of_three``, on the view around the square): a three's middle and
@@ -43,14 +51,15 @@ Only a cell whose die differs from the paper somewhere (``body_in_cell``, at
 an empty cell is never read. Anything else is an abstention: a confident wrong face is the
 worst outcome.
 
-May import ``vision.board.body_read``, ``.config``, ``.confirm``, ``.geometry``, ``vision.top``,
-numpy and OpenCV.
+May import ``vision.board.body_read``, ``.config``, ``.confirm``, ``.face_layouts``,
+``.geometry``, ``vision.top``, numpy and OpenCV.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -58,6 +67,7 @@ import numpy as np
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
 from vision.board.confirm import third_of_three
+from vision.board.face_layouts import layout_face
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import body_lab, centres, read_top
@@ -151,17 +161,31 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
     if not squares:
         return None
     squares += body_squares(body, size, squares[0].angle)
+    agreed: list[Called] = []
     for square, render in [(q, r) for r in (_as_is, body_contrast) for q in squares]:
-        read = _read_square(image, square, render)
-        if read is not None:
-            top, crop, reading, face = read
-            body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
-            if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
-                continue
-            colour = classify_colour(crop, body_colour, palette)
-            return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
-                                round(float(reading.confidence), 3), "")
+        sure, unsure = _read_square(image, square, render, size)
+        die = None if sure is None else _detection(image, sure, size, palette)
+        if die is not None:
+            return die
+        agreed += [] if unsure is None else [unsure]
+    for called in agreed:
+        die = _detection(image, called, size, palette)
+        if die is not None:
+            return die
     return None
+
+
+def _detection(image: np.ndarray, called: Called, size: float, palette: Collection[str]
+               ) -> DieDetection | None:
+    """The die a square's called face makes, or None for a two that may be a three
+    (``_maybe_a_three``)."""
+    top, crop, reading, face = called
+    body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
+    if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
+        return None
+    colour = classify_colour(crop, body_colour, palette)
+    return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
+                        round(float(reading.confidence), 3), "")
 
 
 def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading: PipReading,
@@ -237,30 +261,34 @@ def _edges_cleared(top: np.ndarray) -> np.ndarray | None:
 
 
 Drawn = tuple[Candidate, np.ndarray, np.ndarray, PipReading]  # square, crop, drawn, reading
+Called = tuple[Candidate, np.ndarray, PipReading, int]  # square, crop (as seen), reading, face
 
 
-def _read_square(image: np.ndarray, square: Candidate, render: Render
-                 ) -> tuple[Candidate, np.ndarray, PipReading, int] | None:
-    """The square read as the module's step 3 says, its crops drawn by ``render``: the top
-    (re-centred or not), its crop (as seen), the reading and the face; None when no face is
-    called."""
+def _read_square(image: np.ndarray, square: Candidate, render: Render, size: float
+                 ) -> tuple[Called | None, Called | None]:
+    """The square read as the module's step 3 says, its crops drawn by ``render``: the face
+    called surely, with the top (re-centred or not), its crop (as seen) and the reading, or
+    None; and the first face two successive unsure readings call that the face layouts agree
+    with (``_agreed``, for a die of ``size``), or None."""
     crop = rectify(image, square, VIEW, VIEW / CROP)
     drawn = render(crop)
     if drawn is None:
-        return None
+        return None, None
     steps: list[Drawn] = [(square, crop, drawn, read_top(drawn))]
+    unsure: Called | None = None
     for _ in range(DICE.outline_recentre):
         again = _recentred(image, steps[-1][0], steps[-1][3], render, square.angle)
         if again is None:
-            return None
+            return None, unsure
         steps.append(again)
         called = _called(steps[-2], steps[-1])
         if called is not None:
-            return called
-    return None
+            return called, unsure
+        unsure = unsure or _agreed(steps[-2], steps[-1], size)
+    return None, unsure
 
 
-def _called(before: Drawn, after: Drawn) -> tuple[Candidate, np.ndarray, PipReading, int] | None:
+def _called(before: Drawn, after: Drawn) -> Called | None:
     """The face two successive readings call: the same face, both surely
     (``READER.min_confidence``), and the later one, or else the earlier, passing ``judged``;
     with that reading's square and crop (as seen). None otherwise."""
@@ -270,6 +298,23 @@ def _called(before: Drawn, after: Drawn) -> tuple[Candidate, np.ndarray, PipRead
         return None
     for top, crop, drawn, reading in (after, before):
         if judged(drawn, reading)[0] is not None:
+            return top, crop, reading, face
+    return None
+
+
+def _agreed(before: Drawn, after: Drawn, size: float) -> Called | None:
+    """The face two successive readings call though not surely: the same face, the face
+    layouts on the later one's crop (as seen; it is centred on the pips read) showing that
+    face clearly (``face_layouts.layout_face``, a die edge of ``size``): a second reading of
+    the square, by another rule, that agrees; with the later reading, or else the earlier,
+    passing ``judged`` but for its confidence. None otherwise."""
+    face = before[3].face
+    if face is None or after[3].face != face:
+        return None
+    if layout_face(after[1], CROP * size / after[0].w) != face:
+        return None
+    for top, crop, drawn, reading in (after, before):
+        if judged(drawn, replace(reading, confidence=1.0))[0] is not None:
             return top, crop, reading, face
     return None
 

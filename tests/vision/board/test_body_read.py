@@ -4,7 +4,8 @@ Synthetic dice drawn on a plain canonical view: pips of colours the board's spot
 look for (gold on red, white on a translucent blue) are read right; a die-sized body without
 pips, or an odd blob, is not given a face; a cell's body is looked for once; a one's pip and a
 spot at its top's edge are not read as a two turned off the die's edges, and twos on their
-die's diagonal are still read.
+die's diagonal are still read; a three whose pips lie 45 degrees off its die's edges is not
+called, and threes to sixes laid along them are.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from vision.board.body_read import body_in_cell, cell_box, read_body, reread_cel
 from vision.board.config import DICE
 from vision.board.dice import find_board_dice
 from vision.board.geometry import BoardGeometry
+from vision.top.types import DieDetection
 
 G = BoardGeometry(load_layout("unification", "simple"))
 PAPER = (222, 232, 238)  # BGR
@@ -149,3 +151,43 @@ def test_a_one_s_pip_and_a_spot_at_its_edge_are_no_two(monkeypatch: pytest.Monke
 @pytest.mark.parametrize("angle", [5.0, 20.0, 40.0])
 def test_a_two_on_its_die_s_diagonal_is_read(angle: float) -> None:
     assert face_in(view_with_die(2, WHITE, DARK, angle=angle)) == 2
+
+
+def _turned_layout(face: int, angle: float) -> np.ndarray:
+    """``view_with_die``'s red die turned by ``angle``, its white pips laid in ``face``'s layout
+    turned 45 degrees off the die's edges (a three's diagonal along the edges)."""
+    view = view_with_die(None, RED, WHITE, angle=angle).astype(np.float32)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    a = math.radians(angle + 45.0)
+    step = 0.85 * 0.54 * G.die_px / 2
+    for u, v in LAYOUT[face]:
+        x = cx + step * (u * math.cos(a) - v * math.sin(a))
+        y = cy + step * (u * math.sin(a) + v * math.cos(a))
+        cv2.circle(view, (round(x * 8), round(y * 8)), round(0.09 * G.die_px * 8), WHITE, -1,
+                   cv2.LINE_AA, shift=3)
+    return np.clip(cv2.GaussianBlur(view, (0, 0), 1.0) + 0.5, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("angle", [10.0, 30.0])
+def test_a_three_laid_off_its_die_s_edges_is_not_called(
+        angle: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spots put an unread die there turned as its pips (a swirl's arcs and a one's pip
+    make such spots): the body reads a three there, 45 degrees off the die's edges."""
+    view = _turned_layout(3, angle)
+    box = cell_box(G, MIDDLE.r, MIDDLE.c)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    unread = DieDetection(cx, cy, G.die_px, (angle + 45.0) % 90.0, None, "unknown", 0.0,
+                          "unclear pips")
+    assert body_read._read_cell(view, box, G.die_px, (), unread, None) is None
+    monkeypatch.setattr(body_read, "layout_off_the_edges", lambda *args: False)
+    read = body_read._read_cell(view, box, G.die_px, (), unread, None)
+    assert read is not None and read.face == 3
+
+
+@pytest.mark.parametrize("face", [3, 4, 5, 6])
+def test_a_face_laid_along_its_die_s_edges_is_not_off_them(face: int) -> None:
+    view = view_with_die(face, RED, WHITE, angle=25.0)
+    box = cell_box(G, MIDDLE.r, MIDDLE.c)
+    read = body_read._read_cell(view, box, G.die_px, (), None, None)
+    assert read is not None and read.face == face
+    assert not body_read.layout_off_the_edges(view, read, G.die_px)

@@ -195,17 +195,17 @@ def test_a_square_off_the_top_read_unsurely_is_read_once_re_centred_twice(
     view, square = _off_top(face, 0.15)
     first = read_top(rectify(view, square, VIEW, VIEW / CROP))
     assert first.face == face and first.confidence < READER.min_confidence
-    read = outline_read._read_square(view, square, outline_read._as_is)
+    read, _ = outline_read._read_square(view, square, outline_read._as_is, G.die_px)
     assert read is not None and read[3] == face
     monkeypatch.setattr(outline_read, "DICE", replace(DICE, outline_recentre=1))
-    assert outline_read._read_square(view, square, outline_read._as_is) is None
+    assert outline_read._read_square(view, square, outline_read._as_is, G.die_px)[0] is None
 
 
 def test_a_square_whose_reading_calls_no_face_is_re_centred_on_its_pips() -> None:
     view, square = _off_top(1, 0.25)
     first = read_top(rectify(view, square, VIEW, VIEW / CROP))
     assert first.face is None and len(first.blobs) == 1
-    read = outline_read._read_square(view, square, outline_read._as_is)
+    read, _ = outline_read._read_square(view, square, outline_read._as_is, G.die_px)
     assert read is not None and read[3] == 1
 
 
