@@ -41,6 +41,10 @@ is laid down, at the board's die size, turned any way, at the die's height above
 with darker copies below it for its sides and a soft shadow; the photo's own light stays on
 it, scaled by the scene's brightness.
 
+The dice are shuffled into scenes by ``--seed`` (0 unless given): another seed lays each die
+in another scene (camera pose, light, board side, cell, turn), beside other dice, so a figure
+can be checked on other arrangements of the same dice.
+
 Per die, the three frames' readings of its cell: the same face in all three is read (right or
 wrong), a face None in any is abstained, anything else (a frame without it, faces that differ)
 neither. A face called in an empty cell, or outside the grid, in all three frames is false.
@@ -618,7 +622,7 @@ def command(args) -> int:
           f"tops located by the photo reader {counts['located']})")
     if not dice:
         return 0
-    tallies, stray, scenes, lost, ms, settled = run(dice)
+    tallies, stray, scenes, lost, ms, settled = run(dice, getattr(args, "seed", 0))
     for face in sorted(tallies):
         t = tallies[face]
         print(f"face {face}: dice {t.dice} | read {percent(t.read, t.dice)} | "

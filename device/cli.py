@@ -202,6 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "the rendered boards (each die once, nine to a scene)")
     b.add_argument("--colours", default=None,
                    help="with --real-dice: only dice labelled these colours: white,red")
+    b.add_argument("--seed", type=int, default=0,
+                   help="with --real-dice: shuffle the dice into scenes by this seed (default 0)")
     b = bsub.add_parser("tiles", help="dot tiles read on rendered Bossa board photos")
     b.add_argument("--scenes", type=int, default=100, help="board photos rendered")
     b = bsub.add_parser("ink", help="marker ink found and missed on rendered boards")

@@ -28,6 +28,7 @@ from bench.real_board import (
 )
 from bench.realdata import LabelledDie
 from calibration.dice_art import draw_die, paste_die
+from device.cli import build_parser
 from engine.table import Cell, Item, TableView
 from tests.bench.test_accuracy_bench import write_manifest
 
@@ -101,7 +102,8 @@ def test_the_cut_maps_the_top_square_to_the_middle_of_the_upright_cut() -> None:
     assert np.allclose(centre[:2] / centre[2], 48.0, atol=1.0)
 
 
-def test_the_command_reads_drawn_dice_laid_on_boards(tmp_path, capsys) -> None:
+def _drawn_folder(tmp_path) -> None:
+    """A manifest folder in tmp_path of one photo with six drawn white dice, 1 to 6."""
     faces = [1, 2, 3, 4, 5, 6]
     places = [(60 + 110 * (k % 3), 60 + 130 * (k // 3)) for k in range(len(faces))]
     image = _photo([(f, 15.0 * k, p) for k, (f, p) in enumerate(zip(faces, places))],
@@ -114,7 +116,11 @@ def test_the_command_reads_drawn_dice_laid_on_boards(tmp_path, capsys) -> None:
     write_manifest(folder, ["file", "width", "height", "n_dice", "dice_json"],
                    [{"file": "images/a.png", "width": 400, "height": 300, "n_dice": 6,
                      "dice_json": json.dumps(dice)}])
-    assert len(real_dice(folder, {"white"})[0]) == 6
+
+
+def test_the_command_reads_drawn_dice_laid_on_boards(tmp_path, capsys) -> None:
+    _drawn_folder(tmp_path)
+    assert len(real_dice(tmp_path / "drawn", {"white"})[0]) == 6
     assert command(argparse.Namespace(real_dice=str(tmp_path), colours="white")) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("dice cut from the photos: 6 of 6 labelled white")
@@ -200,3 +206,20 @@ def test_a_wrong_face_in_one_frame_is_counted_though_the_die_is_not_read_wrong()
 def test_no_wrong_frame_is_said_so() -> None:
     assert frames_wrong_line({2: Tally(dice=1, read=1)}) == (
         "frames read wrong: 0 dice (a wrong face in at least one frame)")
+
+
+def test_the_seed_given_on_the_command_line_shuffles_the_dice(tmp_path, monkeypatch) -> None:
+    _drawn_folder(tmp_path)
+    seeds: list[int] = []
+
+    def run(dice, seed=0):
+        seeds.append(seed)
+        return {}, 0, 0, 0, 0.0, 0
+
+    monkeypatch.setattr("bench.real_board.run", run)
+    args = build_parser().parse_args(["bench", "board", "--real-dice", str(tmp_path),
+                                      "--seed", "3"])
+    assert command(args) == 0
+    args = build_parser().parse_args(["bench", "board", "--real-dice", str(tmp_path)])
+    assert command(args) == 0
+    assert seeds == [3, 0]
