@@ -57,7 +57,7 @@ import numpy as np
 
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
-from vision.board.confirm import third_of_three
+from vision.board.confirm import third_of_three, two_centred
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import body_lab, centres, read_top
@@ -168,8 +168,10 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
                    size: float) -> bool:
     """Whether a two read on ``top`` may be a three's middle and corner: its pips closer than
     a two's on a die of ``size`` (under ``DICE.pip_step``'s lower bound, as the spots keep
-    it) and a third pip beyond them (``third_of_three``, on the view around the square, as
-    seen). A two's pips a two's step apart have no room for a three's middle between them."""
+    it), not centred on the die's own square (``two_centred``) and a third pip beyond them
+    (``third_of_three``), both on the view around the square, as seen. A two's pips a two's
+    step apart have no room for a three's middle between them; a three's middle pip lies at
+    its top's centre."""
     pips = centres(reading.blobs)
     if len(pips) != 2:
         return True
@@ -177,7 +179,8 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
     if float(np.hypot(*(pips[0] - pips[1]))) >= DICE.pip_step[0] * _TWO_APART * edge:
         return False
     wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
-    return third_of_three(wide, body, pips + (_WIDE - 1) * CROP / 2.0, edge)  # blobs: CROP
+    at = pips + (_WIDE - 1) * CROP / 2.0  # blobs: CROP
+    return not two_centred(wide, at, edge) and third_of_three(wide, body, at, edge)
 
 
 _WIDE = 3  # top edges: the view around a square a three's third pip is looked for in
