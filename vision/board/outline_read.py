@@ -34,9 +34,11 @@ cell whose die neither way read is read at that square:
 
 A two called so whose pips lie closer than a two's (under ``DICE.pip_step``'s lower bound) is
 not taken when a pip-sized patch lies about one step on from either of its pips along their line
-(``vision.board.confirm.third_of_three``, on the view around the square): a three's middle and
-one corner, its other corner cut off by a square off the top, are a two's diagonal at about 0.7
-of a two's step, within ``judged``'s scale. The next square is tried.
+(``vision.board.confirm.third_of_three``, on the view around the square), unless its pips lie
+centred on the die's own square there (``vision.board.confirm.two_centred``): a three's middle
+and one corner, its other corner cut off by a square off the top, are a two's diagonal at about
+0.7 of a two's step, within ``judged``'s scale, but the three's middle pip lies at its top's
+centre. The next square is tried.
 
 Only a cell whose die differs from the paper somewhere (``body_in_cell``, at
 ``DICE.body_paper`` or, for a white top on light paper, ``DICE.outline_paper``) is looked at:
