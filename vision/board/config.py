@@ -95,6 +95,17 @@ class BoardDiceConfig:
     # of two pips' distance: a three's third pip is looked for this far around where it
     # would lie, one step on from a two's pip (``confirm.third_of_three``)
     three_reach: float = 0.5
+    # a close-set two centred on its die's own square (``confirm.two_centred``): the
+    # square's sides apart, of the die edge (a top seen with its sides is larger) ...
+    two_top_sizes: tuple[float, float] = (0.85, 1.3)
+    two_band: float = 0.3  # ... its sides' changes averaged this far each side of the pips
+    two_side_reach: float = 0.8  # ... a side this far from the pips' midpoint at most
+    two_side_clear: float = 0.15  # ... and this far beyond the nearer pip at least
+    # of the die edge: the pips this far apart along each axis at least (else untold)
+    two_apart: float = 0.25
+    # of the pips' distance along each axis: their midpoint this far from the square's
+    # centre at most (a three's middle and corner: half of it)
+    two_centred: float = 0.2
 
     # a cell's die read by its pips' difference from its body (``vision.board.body_read``)
     body_band: int = 5  # px: the cell's border band whose median colour is the paper's

@@ -193,3 +193,65 @@ def _peak(response: np.ndarray, at: np.ndarray, reach: float) -> float:
     ys, xs = np.ogrid[:h, :w]
     near = (xs - float(at[0])) ** 2 + (ys - float(at[1])) ** 2 <= reach * reach
     return float(response[near].max()) if near.any() else -math.inf
+
+
+def two_centred(wide_bgr: np.ndarray, pips: np.ndarray, edge: float) -> bool:
+    """Whether two pips read as a close-set two lie centred on their die's own square: a
+    two's pips sit at opposite corners, symmetric about the top's centre, while a three's
+    middle pip sits at that centre, so its middle and one corner lie half their distance
+    apart off it. Along each axis of ``wide_bgr`` (turned as the read square) the die's two
+    sides are the strongest pair of changes of colour (``_side_pair``) across a band through
+    the pips; the pips' midpoint must lie within ``DICE.two_centred`` of their distance along
+    that axis from the pair's middle. False when no such pair is found, or the pips lie too
+    close along an axis to tell (under ``DICE.two_apart`` of the edge).
+
+    Args:
+        wide_bgr: the die's surroundings, turned as the read square (``pips`` in its pixels).
+        pips: the two pips' centres.
+        edge: the die edge in ``wide_bgr``'s pixels.
+    """
+    lab = cv2.cvtColor(cv2.GaussianBlur(wide_bgr, (0, 0), 1.0), cv2.COLOR_BGR2LAB)
+    lab = lab.astype(np.float32)
+    middle = pips.mean(axis=0)
+    for axis in (0, 1):
+        apart = abs(float(pips[0, axis] - pips[1, axis]))
+        if apart < DICE.two_apart * edge:
+            return False
+        centre = _side_pair(_across(lab, axis, float(middle[1 - axis]), edge),
+                            pips[:, axis], edge)
+        if centre is None or abs(float(middle[axis]) - centre) > DICE.two_centred * apart:
+            return False
+    return True
+
+
+def _across(lab: np.ndarray, axis: int, at: float, edge: float) -> np.ndarray:
+    """The change of colour across ``axis`` (0: x, 1: y; Lab, each channel's Sobel summed),
+    averaged over the band of ``DICE.two_band`` die edges each side of ``at`` on the other
+    axis: a profile along ``axis``."""
+    lo = max(0, round(at - DICE.two_band * edge))
+    hi = round(at + DICE.two_band * edge) + 1
+    band = lab[lo:hi] if axis == 0 else lab[:, lo:hi].transpose(1, 0, 2)
+    change = np.abs(cv2.Sobel(band, cv2.CV_32F, 1, 0)).sum(axis=2)
+    profile: np.ndarray = change.mean(axis=0)
+    return profile
+
+
+def _side_pair(profile: np.ndarray, pips: np.ndarray, edge: float) -> float | None:
+    """The middle of the strongest pair of sides (the weaker side's change) around the pips
+    on a profile: one before and one beyond them (``DICE.two_side_clear`` clear of the pips,
+    within ``DICE.two_side_reach`` of their midpoint), ``DICE.two_top_sizes`` die edges
+    apart; None when no pair fits."""
+    middle, first, last = float(pips.mean()), float(pips.min()), float(pips.max())
+    reach, clear = DICE.two_side_reach * edge, DICE.two_side_clear * edge
+    before = np.arange(max(0, math.floor(middle - reach)), math.floor(first - clear) + 1)
+    end = min(len(profile) - 1, math.ceil(middle + reach))
+    beyond = np.arange(math.ceil(last + clear), end + 1)
+    if len(before) == 0 or len(beyond) == 0:
+        return None
+    width = beyond[None, :] - before[:, None]
+    fits = (width >= DICE.two_top_sizes[0] * edge) & (width <= DICE.two_top_sizes[1] * edge)
+    if not fits.any():
+        return None
+    score = np.where(fits, np.minimum(profile[before][:, None], profile[beyond][None, :]), -1.0)
+    i, j = np.unravel_index(int(np.argmax(score)), score.shape)
+    return (float(before[i]) + float(beyond[j])) / 2.0

@@ -42,9 +42,11 @@ side strip over the top lights the layouts' empty places and calls no face.
 
 A two called so whose pips lie closer than a two's (under ``DICE.pip_step``'s lower bound) is
 not taken when a pip-sized patch lies about one step on from either of its pips along their line
-(``vision.board.confirm.third_of_three``, on the view around the square): a three's middle and
-one corner, its other corner cut off by a square off the top, are a two's diagonal at about 0.7
-of a two's step, within ``judged``'s scale. The next square is tried.
+(``vision.board.confirm.third_of_three``, on the view around the square), unless its pips lie
+centred on the die's own square there (``vision.board.confirm.two_centred``): a three's middle
+and one corner, its other corner cut off by a square off the top, are a two's diagonal at about
+0.7 of a two's step, within ``judged``'s scale, but the three's middle pip lies at its top's
+centre. The next square is tried.
 
 Only a cell whose die differs from the paper somewhere (``body_in_cell``, at
 ``DICE.body_paper`` or, for a white top on light paper, ``DICE.outline_paper``) is looked at:
@@ -66,7 +68,7 @@ import numpy as np
 
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
-from vision.board.confirm import third_of_three
+from vision.board.confirm import third_of_three, two_centred
 from vision.board.face_layouts import layout_face
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -192,8 +194,10 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
                    size: float) -> bool:
     """Whether a two read on ``top`` may be a three's middle and corner: its pips closer than
     a two's on a die of ``size`` (under ``DICE.pip_step``'s lower bound, as the spots keep
-    it) and a third pip beyond them (``third_of_three``, on the view around the square, as
-    seen). A two's pips a two's step apart have no room for a three's middle between them."""
+    it), not centred on the die's own square (``two_centred``) and a third pip beyond them
+    (``third_of_three``), both on the view around the square, as seen. A two's pips a two's
+    step apart have no room for a three's middle between them; a three's middle pip lies at
+    its top's centre."""
     pips = centres(reading.blobs)
     if len(pips) != 2:
         return True
@@ -201,7 +205,8 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
     if float(np.hypot(*(pips[0] - pips[1]))) >= DICE.pip_step[0] * _TWO_APART * edge:
         return False
     wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
-    return third_of_three(wide, body, pips + (_WIDE - 1) * CROP / 2.0, edge)  # blobs: CROP
+    at = pips + (_WIDE - 1) * CROP / 2.0  # blobs: CROP
+    return not two_centred(wide, at, edge) and third_of_three(wide, body, at, edge)
 
 
 _WIDE = 3  # top edges: the view around a square a three's third pip is looked for in

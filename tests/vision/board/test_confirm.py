@@ -4,7 +4,9 @@ Tops are drawn straight into the ``VIEW`` crop the board reader makes: a white b
 known die size with dark pips at chosen lattice points, so each check can be failed alone.
 A three's middle and corner read as a two are drawn in a view three die edges wide, with the
 three's other corner and without it, beside a true two with and without a printed line where
-a three's third pip would lie.
+a three's third pip would lie, and a close-set two (its pips nearer the centre, as real dice
+set them) with a dark dot on the table beyond a corner, the die off the view's centre by a
+seeded shift.
 """
 
 from __future__ import annotations
@@ -16,13 +18,20 @@ import numpy as np
 import pytest
 
 from vision.board import dice as board_dice
+from vision.board import outline_read
 from vision.board.config import DICE
-from vision.board.confirm import confirm_one, confirm_top, pip_response, third_of_three
+from vision.board.confirm import (
+    confirm_one,
+    confirm_top,
+    pip_response,
+    third_of_three,
+    two_centred,
+)
 from vision.board.dice import Spot, confirmed, read_group
 from vision.top.config import READER
 from vision.top.pips import BODY_SPAN, body_difference, body_lab
 from vision.top.square import rectify
-from vision.top.types import CROP, VIEW, Candidate
+from vision.top.types import CROP, VIEW, Blob, Candidate, PipReading
 
 EDGE = CROP / DICE.top_scales[0]        # the die edge in crop pixels, as the board reader crops it
 STEP = READER.nominal_step * EDGE / 2     # pip step in crop pixels
@@ -216,11 +225,13 @@ WIDE = 3 * CROP          # a view three die edges wide around the die, at CROP p
 WIDE_STEP = READER.nominal_step * CROP / 2
 
 
-def wide_view(points: list[tuple[int, int]], *, shift: tuple[float, float] = (0.0, 0.0),
-              line_at: float | None = None) -> np.ndarray:
+def wide_view(points: list[tuple[float, float]], *, shift: tuple[float, float] = (0.0, 0.0),
+              line_at: float | None = None, dot_at: tuple[float, float] | None = None
+              ) -> np.ndarray:
     """A white die (one edge, ``CROP`` pixels) on a light grey table, dark pips at lattice
     ``points``, its centre ``shift`` pixels off the view's; a printed grey line across the
-    view ``line_at`` pixels right of the centre, if given."""
+    view ``line_at`` pixels right of the centre, if given; a dark pip-sized dot on the table
+    ``dot_at`` pixels off the die's centre, if given."""
     view = np.full((WIDE, WIDE, 3), 200, np.uint8)
     c = WIDE / 2 + np.array(shift)
     cv2.rectangle(view, tuple(np.round(c - CROP / 2).astype(int)),
@@ -231,6 +242,9 @@ def wide_view(points: list[tuple[int, int]], *, shift: tuple[float, float] = (0.
     if line_at is not None:
         x = round(WIDE / 2 + line_at)
         cv2.line(view, (x, 0), (x, WIDE - 1), (90, 90, 90), 2)
+    if dot_at is not None:
+        cv2.circle(view, (round(c[0] + dot_at[0]), round(c[1] + dot_at[1])),
+                   round(0.085 * CROP), (30, 30, 30), -1, cv2.LINE_AA)
     return cv2.GaussianBlur(view, (0, 0), 0.8)
 
 
@@ -257,3 +271,63 @@ def test_a_true_two_is_not_taken_for_part_of_a_three(line_at: float | None) -> N
     c = WIDE / 2
     corners = np.array([[c - WIDE_STEP, c - WIDE_STEP], [c + WIDE_STEP, c + WIDE_STEP]])
     assert not third_of_three(view, _white(), corners, CROP)
+
+
+CLOSE = 0.75  # a close-set two's pips: at this share of the lattice step from the centre
+
+
+def _die_shift(seed: int) -> tuple[float, float]:
+    """A seeded offset of the die from the view's centre (the pips found where drawn)."""
+    x, y = np.random.default_rng(seed).uniform(-6.0, 6.0, 2)
+    return float(x), float(y)
+
+
+def _pips_at(shift: tuple[float, float], points: list[tuple[float, float]]) -> np.ndarray:
+    c = WIDE / 2 + np.array(shift)
+    return np.array([c + np.array(p) * WIDE_STEP for p in points])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_close_set_two_is_centred_on_its_die(seed: int) -> None:
+    shift = _die_shift(seed)
+    corners = [(-CLOSE, -CLOSE), (CLOSE, CLOSE)]
+    assert two_centred(wide_view(corners, shift=shift), _pips_at(shift, corners), CROP)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_three_s_middle_and_corner_are_off_its_die_s_centre(seed: int) -> None:
+    shift = _die_shift(seed)
+    middle_and_corner = [(0.0, 0.0), (1.0, 1.0)]
+    for drawn in (FACES[3], middle_and_corner):  # its other corner there, or cut away
+        view = wide_view([(float(u), float(v)) for u, v in drawn], shift=shift)
+        assert not two_centred(view, _pips_at(shift, middle_and_corner), CROP)
+
+
+def _maybe_a_three(view: np.ndarray, pips: np.ndarray) -> bool:
+    """``outline_read._maybe_a_three`` on a two read at the view's centre square (one die
+    edge, ``CROP`` pixels: the view is its own wide view)."""
+    square = Candidate(WIDE / 2, WIDE / 2, CROP, CROP, 0.0, 1.0, "outline")
+    blobs = tuple(Blob(float(x) - CROP, float(y) - CROP, 1.0, 100.0) for x, y in pips)
+    reading = PipReading(2, 1.0, blobs=blobs)
+    return outline_read._maybe_a_three(view, square, _white(), reading, CROP)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_close_set_two_with_a_dot_beyond_its_corner_is_a_two(seed: int) -> None:
+    # the dot one step on from a corner pip is what third_of_three takes for a three's
+    # third pip; the two's pips are centred on its die, which a three's are not
+    shift = _die_shift(seed)
+    corners = [(-CLOSE, -CLOSE), (CLOSE, CLOSE)]
+    beyond = 3 * CLOSE * WIDE_STEP
+    view = wide_view(corners, shift=shift, dot_at=(beyond, beyond))
+    pips = _pips_at(shift, corners)
+    assert third_of_three(view, _white(), pips, CROP)
+    assert not _maybe_a_three(view, pips)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_three_s_middle_and_corner_stay_maybe_a_three(seed: int) -> None:
+    shift = _die_shift(seed)
+    middle_and_corner = [(0.0, 0.0), (1.0, 1.0)]
+    view = wide_view([(float(u), float(v)) for u, v in FACES[3]], shift=shift)
+    assert _maybe_a_three(view, _pips_at(shift, middle_and_corner))
