@@ -95,6 +95,12 @@ class BoardDiceConfig:
     # of two pips' distance: a three's third pip is looked for this far around where it
     # would lie, one step on from a two's pip (``confirm.third_of_three``)
     three_reach: float = 0.5
+    # of a four's side: a six's third row is looked for this far around one side on from a pip
+    six_reach: float = 0.3
+    # of the four's pips' response: a patch standing out this much there is a six's third row
+    six_row: float = 0.75
+    # of a one's pip's contrast: it stands out at least this much from all around it
+    one_alone: float = 0.3
 
     # a cell's die read by its pips' difference from its body (``vision.board.body_read``)
     body_band: int = 5  # px: the cell's border band whose median colour is the paper's
