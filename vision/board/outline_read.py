@@ -46,7 +46,7 @@ not taken when a pip-sized patch lies about one step on from either of its pips 
 one corner, its other corner cut off by a square off the top, are a two's diagonal at about 0.7
 of a two's step, within ``judged``'s scale. The next square is tried.
 
-A four called so is not taken when a patch standing out nearly as much as its pips
+A four called so is not taken when a patch standing out as much as its pips
 (``DICE.six_row``) lies one side on from one of them along a side
 (``vision.board.confirm.rows_of_six``): a six's third row, missed at the top's edge. A
 one called so is not taken when its pip does not stand out from all around it
