@@ -106,6 +106,12 @@ class BoardDiceConfig:
     # of the pips' distance along each axis: their midpoint this far from the square's
     # centre at most (a three's middle and corner: half of it)
     two_centred: float = 0.2
+    # of a four's side: a six's third row is looked for this far around one side on from a pip
+    six_reach: float = 0.3
+    # of the four's pips' mean response: a patch standing out as much there is a six's third row
+    six_row: float = 1.0
+    # of a one's pip's contrast: it stands out at least this much from all around it
+    one_alone: float = 0.2
 
     # a cell's die read by its pips' difference from its body (``vision.board.body_read``)
     body_band: int = 5  # px: the cell's border band whose median colour is the paper's

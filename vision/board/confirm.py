@@ -255,3 +255,56 @@ def _side_pair(profile: np.ndarray, pips: np.ndarray, edge: float) -> float | No
     score = np.where(fits, np.minimum(profile[before][:, None], profile[beyond][None, :]), -1.0)
     i, j = np.unravel_index(int(np.argmax(score)), score.shape)
     return (float(before[i]) + float(beyond[j])) / 2.0
+
+
+def rows_of_six(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float) -> bool:
+    """Whether four pips read as a four may be two rows of a six: a pip-sized patch stands
+    out (``pip_response``) at least ``DICE.six_row`` as much as the four do on average
+    within ``DICE.six_reach`` of a side's length of where a pip one side on from one
+    of them along a side of their square would lie. A six's third row, missed at the top's
+    edge or cut off by a square off the top, lies there; a true four's sides run on past its
+    pips onto the top's edges and the table, which are not pip-sized. Pips that do not stand
+    out there on average tell nothing: no finding.
+
+    Args:
+        wide_bgr: the die's surroundings, turned as the read square, reaching one side
+            beyond the pips (``pips`` in its pixels).
+        body: the top's body colour (Lab, as ``body_lab`` gives it).
+        pips: the four pips' centres, (4, 2).
+        edge: the die edge in ``wide_bgr``'s pixels.
+    """
+    lab = cv2.cvtColor(wide_bgr, cv2.COLOR_BGR2LAB)
+    _, dist = body_difference(lab, body)
+    response = pip_response(dist, edge)
+    points = pips.astype(np.float64)
+    own = float(np.mean([_peak(response, p, DICE.confirm_pip_reach) for p in points]))
+    if own <= 0:
+        return False
+    for p in points:
+        apart = np.hypot(*(points - p).T)
+        for j in np.argsort(apart)[1:3].tolist():  # its two sides' other ends
+            beyond = 2 * points[j] - p
+            if _peak(response, beyond, DICE.six_reach * apart[j]) >= DICE.six_row * own:
+                return True
+    return False
+
+
+def pip_alone(crop_bgr: np.ndarray, body: np.ndarray, pip: np.ndarray, edge: float) -> bool:
+    """Whether a lone pip read as a one stands out from all around it (``pip_response``) at
+    least ``DICE.one_alone`` of its own contrast from the body colour: a one's pip lies in the
+    middle of its top, body all round it; a pip at a top's corner or edge (a larger face's,
+    the rest of whose pips are lost or cut off) has the top's edges in its ring, and what lies
+    beyond them (a table, a side) differs from the body about as much as a pip does, where it
+    differs little (a white die on light paper) no finding.
+
+    Args:
+        crop_bgr: the square read, as seen.
+        body: the top's body colour (Lab, as ``body_lab`` gives it).
+        pip: the pip's centre in ``crop_bgr``'s pixels.
+        edge: the die edge in ``crop_bgr``'s pixels.
+    """
+    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
+    _, dist = body_difference(lab, body)
+    contrast = _peak(dist, pip, DICE.confirm_pip_reach)
+    stands = _peak(pip_response(dist, edge), pip, DICE.confirm_pip_reach)
+    return contrast > 0 and stands >= DICE.one_alone * contrast

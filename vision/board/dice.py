@@ -511,7 +511,7 @@ def read_group(image: np.ndarray, group: list[Spot], size: float,
             fit_rest = fit_pips(centres(rest)) if len(rest) > 1 else None
             if len(rest) > 1 and (fit_rest is None or fit_rest[1] > DICE.fit_error):
                 continue
-            retry = _read_pips(image, rest, fit_rest, size, palette=palette)
+            retry = _read_pips(image, rest, fit_rest, size, palette=palette, afresh_one=False)
             if retry.face is not None:
                 found = retry
                 break
@@ -540,11 +540,15 @@ def _square(die: DieDetection) -> Candidate:
 
 def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | None,
                size: float, square: Candidate | None = None,
-               palette: Collection[str] = ()) -> DieDetection:
+               palette: Collection[str] = (), afresh_one: bool = True) -> DieDetection:
     """The die whose pips these are, read at its pips' centre and angle (face None if unsure).
 
     Args:
         square: the pips' ``_square_at``, when the caller has it already.
+        afresh_one: a lone pip read afresh (not confirmed on the pixels) may be called a
+            one on a plain top; False: a one is called only when confirmed on the pixels
+            (``confirm_one``: nothing pip-like around it), as for the lone pip left when
+            ``read_group`` drops a group's other spot, which may be a pip of the same face.
     """
     if fit is None and len(pips) > 1:
         cx, cy = spots_centre(pips)
@@ -564,6 +568,8 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
             break  # read surely at this size: the others would only cost time
     assert best is not None
     cand, reading, crop, on_pixels = best
+    if reading.face == 1 and not on_pixels and not afresh_one:
+        reading = replace(reading, face=None, confidence=0.0, reason="unclear pips")
     if reading.face == 1 and reading.confidence >= DICE.lone_pip_read and not on_pixels:
         # read afresh, a lone pip is a one only on a plain top around it: a corner pip of a
         # two whose other pip was missed has the die's edge close by on two sides (a one

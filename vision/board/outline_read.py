@@ -48,6 +48,13 @@ and one corner, its other corner cut off by a square off the top, are a two's di
 0.7 of a two's step, within ``judged``'s scale, but the three's middle pip lies at its top's
 centre. The next square is tried.
 
+A four called so is not taken when a patch standing out as much as its pips
+(``DICE.six_row``) lies one side on from one of them along a side
+(``vision.board.confirm.rows_of_six``): a six's third row, missed at the top's edge. A
+one called so is not taken when its pip does not stand out from all around it
+(``vision.board.confirm.pip_alone``): a pip in a top's corner, the rest of a larger face's
+pips lost, has the top's edges and what lies beyond them in its ring.
+
 Only a cell whose die differs from the paper somewhere (``body_in_cell``, at
 ``DICE.body_paper`` or, for a white top on light paper, ``DICE.outline_paper``) is looked at:
 an empty cell is never read. Anything else is an abstention: a confident wrong face is the
@@ -68,7 +75,7 @@ import numpy as np
 
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
-from vision.board.confirm import third_of_three, two_centred
+from vision.board.confirm import pip_alone, rows_of_six, third_of_three, two_centred
 from vision.board.face_layouts import layout_face
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -180,10 +187,15 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
 def _detection(image: np.ndarray, called: Called, size: float, palette: Collection[str]
                ) -> DieDetection | None:
     """The die a square's called face makes, or None for a two that may be a three
-    (``_maybe_a_three``)."""
+    (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``) or a one
+    whose pip has the top's edges around it (``confirm.pip_alone``)."""
     top, crop, reading, face = called
     body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
     if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
+        return None
+    if face == 4 and _maybe_a_six(image, top, body_colour, reading, size):
+        return None
+    if face == 1 and not _one_alone(crop, body_colour, reading, CROP * size / top.w):
         return None
     colour = classify_colour(crop, body_colour, palette)
     return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
@@ -207,6 +219,24 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
     wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
     at = pips + (_WIDE - 1) * CROP / 2.0  # blobs: CROP
     return not two_centred(wide, at, edge) and third_of_three(wide, body, at, edge)
+
+
+def _maybe_a_six(image: np.ndarray, top: Candidate, body: np.ndarray, reading: PipReading,
+                size: float) -> bool:
+    """Whether a four read on ``top`` may be two rows of a six whose third row was missed
+    (``rows_of_six``, on the view around the square, as seen)."""
+    pips = centres(reading.blobs)
+    if len(pips) != 4:
+        return True
+    wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
+    return rows_of_six(wide, body, pips + (_WIDE - 1) * CROP / 2.0, CROP * size / top.w)
+
+
+def _one_alone(crop: np.ndarray, body: np.ndarray, reading: PipReading, edge: float) -> bool:
+    """Whether a one read on ``crop`` (as seen) has its lone pip standing alone on its top
+    (``pip_alone``; ``edge``: the die edge in the crop's pixels)."""
+    pips = centres(reading.blobs)
+    return len(pips) == 1 and pip_alone(crop, body, pips[0] + MARGIN, edge)
 
 
 _WIDE = 3  # top edges: the view around a square a three's third pip is looked for in

@@ -23,7 +23,9 @@ from vision.board.config import DICE
 from vision.board.confirm import (
     confirm_one,
     confirm_top,
+    pip_alone,
     pip_response,
+    rows_of_six,
     third_of_three,
     two_centred,
 )
@@ -331,3 +333,59 @@ def test_a_three_s_middle_and_corner_stay_maybe_a_three(seed: int) -> None:
     middle_and_corner = [(0.0, 0.0), (1.0, 1.0)]
     view = wide_view([(float(u), float(v)) for u, v in FACES[3]], shift=shift)
     assert _maybe_a_three(view, _pips_at(shift, middle_and_corner))
+
+
+def test_two_rows_of_a_six_read_as_a_four_are_told_by_its_third_row() -> None:
+    view = wide_view(FACES[6])
+    c = WIDE / 2
+    two_rows = np.array([[c + u * WIDE_STEP, c + v * WIDE_STEP]
+                         for u, v in [(-1, -1), (1, -1), (-1, 0), (1, 0)]])
+    assert rows_of_six(view, _white(), two_rows, CROP)
+    # with the third row gone (a four's lattice, rows one step apart) nothing lies beyond
+    gone = wide_view([(-1, -1), (1, -1), (-1, 0), (1, 0)])
+    assert not rows_of_six(gone, _white(), two_rows, CROP)
+
+
+@pytest.mark.parametrize("line_at", [None, 3 * WIDE_STEP])
+def test_a_true_four_is_not_taken_for_two_rows_of_a_six(line_at: float | None) -> None:
+    # one side on from its pips lies the table, beyond the die: a printed line there is long
+    view = wide_view(FACES[4], line_at=line_at)
+    c = WIDE / 2
+    corners = np.array([[c + u * WIDE_STEP, c + v * WIDE_STEP] for u, v in FACES[4]])
+    assert not rows_of_six(view, _white(), corners, CROP)
+
+
+def test_the_pip_left_of_a_group_is_not_read_afresh_as_a_one(monkeypatch) -> None:
+    """A two whose group reads no face: with one spot dropped, the other is left alone. A
+    reader that sees that lone pip and misses its partner (a real die's partner pip beside
+    its top's edge) reads a one, which the pixels do not bear out (``confirm_one``: the
+    partner stands out around it); the group abstains rather than call it."""
+    rng = np.random.default_rng(46)
+    view = np.full((200, 200, 3), (228, 232, 235), np.float32)  # a light table: faint edges
+    cv2.rectangle(view, (76, 76), (124, 124), (235, 238, 240), -1)
+    for x, y in ((89, 89), (111, 111)):
+        cv2.circle(view, (x, y), 4, (30, 30, 30), -1)
+    view += rng.normal(0.0, 2.0, view.shape).astype(np.float32)
+    view = cv2.GaussianBlur(np.clip(view, 0, 255).astype(np.uint8), (3, 3), 0)
+    lone = PipReading(1, 0.9, "", "dark", (Blob(CROP / 2, CROP / 2, 10.0, 60.0),), fit_error=0.0,
+                      body=np.array([240.0, 128.0, 128.0], np.float32))
+    monkeypatch.setattr(board_dice, "read_top", lambda crop: lone)
+    monkeypatch.setattr(board_dice, "confirm_top", lambda crop, pips, edge: None)
+    group = [Spot(89.0, 89.0, 50.0, "grey"), Spot(111.0, 111.0, 50.0, "grey")]
+    found = read_group(view, group, 48.0, True)
+    assert found is not None and found.face is None, found
+
+
+@pytest.mark.parametrize("table", [(60, 90, 120), (40, 120, 40)])
+def test_a_one_s_pip_stands_alone_and_a_corner_pip_does_not(table) -> None:
+    # on a table as far from the body colour as the pip (a light table is not: no finding)
+    centre = np.array([VIEW / 2, VIEW / 2])
+    assert pip_alone(top(FACES[1], table=table), _white_top(), centre, EDGE)
+    # a pip in a top's corner (a larger face's, its other pips lost): the edges reach its ring
+    corner = (1.6, 1.6)
+    assert not pip_alone(top([corner], table=table, at=corner), _white_top(), centre, EDGE)
+
+
+def _white_top() -> np.ndarray:
+    lab = cv2.cvtColor(np.full((1, 1, 3), (235, 238, 240), np.uint8), cv2.COLOR_BGR2LAB)
+    return lab[0, 0].astype(np.float32)

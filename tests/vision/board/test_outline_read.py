@@ -23,7 +23,9 @@ import pytest
 
 from engine.table import Cell
 from tests.vision.board.test_body_read import (
+    DARK,
     GOLD,
+    LAYOUT,
     MIDDLE,
     PAPER,
     RED,
@@ -39,7 +41,7 @@ from vision.board.outline_read import body_squares, outline_square, read_outline
 from vision.top.config import READER
 from vision.top.pips import read_top
 from vision.top.square import rectify, turn_apart
-from vision.top.types import CROP, VIEW, Candidate, DieDetection
+from vision.top.types import CROP, VIEW, Blob, Candidate, DieDetection, PipReading
 
 BOX = cell_box(G, MIDDLE.r, MIDDLE.c)
 
@@ -217,3 +219,50 @@ def test_pips_that_turn_the_square_off_the_die_s_edges_end_the_re_centring() -> 
     assert near is not None and near[3].face == 4
     far = outline_read._recentred(view, square, reading, outline_read._as_is, 10.0 + 25.0)
     assert far is None
+
+
+def _called_four(face: int, rows: list[tuple[int, int]]) -> outline_read.Called:
+    """A four called on ``rows`` (lattice points) of a drawn upright white ``face``, the
+    square centred on them as the outline reader re-centres it."""
+    view = view_with_die(face, WHITE, DARK, angle=0.0)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    step = 0.85 * 0.54 * G.die_px / 2  # as view_with_die lays its pips
+    mid = np.mean(np.array(rows, float), axis=0) * step
+    square = Candidate(cx + mid[0], cy + mid[1], G.die_px, G.die_px, 0.0, 1.0, "outline")
+    crop = rectify(view, square, VIEW, VIEW / CROP)
+    scale = CROP / G.die_px
+    blobs = tuple(Blob(CROP / 2 + scale * (u * step - mid[0]),
+                       CROP / 2 + scale * (v * step - mid[1]), 10.0, 60.0) for u, v in rows)
+    return square, crop, PipReading(4, 1.0, "", "dark", blobs), 4
+
+
+def test_a_four_on_two_rows_of_a_six_is_not_called() -> None:
+    # the third row missed (a square off the top): the outline reader abstains
+    rows = [(-1, -1), (1, -1), (-1, 0), (1, 0)]
+    view = view_with_die(6, WHITE, DARK, angle=0.0)
+    assert outline_read._detection(view, _called_four(6, rows), G.die_px, ()) is None
+    four = LAYOUT[4]
+    view = view_with_die(4, WHITE, DARK, angle=0.0)
+    die = outline_read._detection(view, _called_four(4, four), G.die_px, ())
+    assert die is not None and die.face == 4
+
+
+def test_a_one_on_a_top_s_corner_pip_is_not_called() -> None:
+    # a pip in the top's corner (a larger face's, its other pips lost), the square
+    # re-centred on it: not a one
+    # (white on red, light paper beside it)
+    view = view_with_die(None, RED, WHITE, angle=0.0)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    at = 0.4 * G.die_px
+    cv2.circle(view, (round(cx + at), round(cy + at)), round(0.09 * G.die_px), WHITE, -1)
+    lone = (Blob(CROP / 2, CROP / 2, 10.0, 60.0),)
+    corner = Candidate(cx + at, cy + at, G.die_px, G.die_px, 0.0, 1.0, "outline")
+    crop = rectify(view, corner, VIEW, VIEW / CROP)
+    called = (corner, crop, PipReading(1, 1.0, "", "dark", lone), 1)
+    assert outline_read._detection(view, called, G.die_px, ()) is None
+    view = view_with_die(1, RED, WHITE, angle=0.0)
+    middle = Candidate(cx, cy, G.die_px, G.die_px, 0.0, 1.0, "outline")
+    crop = rectify(view, middle, VIEW, VIEW / CROP)
+    called = (middle, crop, PipReading(1, 1.0, "", "dark", lone), 1)
+    die = outline_read._detection(view, called, G.die_px, ())
+    assert die is not None and die.face == 1
