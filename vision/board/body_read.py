@@ -248,30 +248,28 @@ def _off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool:
 
 def layout_off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool:
     """Whether ``die`` is a three to six whose pips' layout turns its square (``die.angle``)
-    more than ``DICE.layout_turn`` degrees from the die's edges there (``die_axes``; edges
-    running no clear way, no finding). A face's pips are laid along its top's edges (a three's
-    on its diagonal); pips that fit a layout turned well off the die are not that face's: a
-    swirl's arcs around a one's pip read as a three's corners."""
-    if die.face is None or die.face < 3:
-        return False
-    edges = die_axes(image, die.x, die.y, size)
-    if edges is None:
-        return False
-    return turn_apart(die.angle, edges) > DICE.layout_turn
+    more than ``DICE.layout_turn`` degrees from the die's edges there (``_turned_off``). A
+    face's pips are laid along its top's edges (a three's on its diagonal); pips that fit a
+    layout turned well off the die are not that face's: a swirl's arcs around a one's pip
+    read as a three's corners."""
+    return (die.face is not None and die.face >= 3
+            and _turned_off(image, die, size, DICE.layout_turn))
 
 
 def two_off_the_edges(image: np.ndarray, die: DieDetection, size: float) -> bool:
     """Whether ``die`` is a two whose pips lie off the diagonal of the die they sit on: the
     square their layout turns (``die.angle``) more than ``DICE.two_turn`` degrees from the
-    die's edges there (``die_axes``; edges running no clear way, no finding). A one's pip and
-    a spot at its top's edge (a side face's pip, a chip, a shadow's corner) pair into a two
-    turned any way; a two's pips lie on its top's diagonal."""
-    if die.face != 2:
-        return False
+    die's edges there (``_turned_off``). A one's pip and a spot at its top's edge (a side
+    face's pip, a chip, a shadow's corner) pair into a two turned any way; a two's pips lie
+    on its top's diagonal."""
+    return die.face == 2 and _turned_off(image, die, size, DICE.two_turn)
+
+
+def _turned_off(image: np.ndarray, die: DieDetection, size: float, limit: float) -> bool:
+    """Whether ``die``'s square (``die.angle``) turns more than ``limit`` degrees from the
+    edges of the die there (``die_axes``; edges running no clear way, no finding)."""
     edges = die_axes(image, die.x, die.y, size)
-    if edges is None:
-        return False
-    return turn_apart(die.angle, edges) > DICE.two_turn
+    return edges is not None and turn_apart(die.angle, edges) > limit
 
 
 def _face_in(die: DieDetection, box: tuple[int, int, int, int]) -> bool:

@@ -174,8 +174,7 @@ def third_of_three(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray,
         pips: the two pips' centres.
         edge: the die edge in ``wide_bgr``'s pixels.
     """
-    lab = cv2.cvtColor(wide_bgr, cv2.COLOR_BGR2LAB)
-    _, dist = body_difference(lab, body)
+    dist = _distance(wide_bgr, body)
     response = pip_response(dist, edge)
     first, second = pips.astype(np.float64)
     own = min(_peak(response, first, DICE.confirm_pip_reach),
@@ -184,6 +183,12 @@ def third_of_three(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray,
     beyond = max(_peak(response, 2 * first - second, reach),
                  _peak(response, 2 * second - first, reach))
     return own <= 0 or beyond >= DICE.confirm_other_pip * own
+
+
+def _distance(bgr: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """Each pixel's Lab distance from the body colour ``body`` (``body_difference``'s)."""
+    _, dist = body_difference(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB), body)
+    return dist
 
 
 def _peak(response: np.ndarray, at: np.ndarray, reach: float) -> float:
@@ -273,8 +278,7 @@ def rows_of_six(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: 
         pips: the four pips' centres, (4, 2).
         edge: the die edge in ``wide_bgr``'s pixels.
     """
-    lab = cv2.cvtColor(wide_bgr, cv2.COLOR_BGR2LAB)
-    _, dist = body_difference(lab, body)
+    dist = _distance(wide_bgr, body)
     response = pip_response(dist, edge)
     points = pips.astype(np.float64)
     own = float(np.mean([_peak(response, p, DICE.confirm_pip_reach) for p in points]))
@@ -303,8 +307,7 @@ def pip_alone(crop_bgr: np.ndarray, body: np.ndarray, pip: np.ndarray, edge: flo
         pip: the pip's centre in ``crop_bgr``'s pixels.
         edge: the die edge in ``crop_bgr``'s pixels.
     """
-    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
-    _, dist = body_difference(lab, body)
+    dist = _distance(crop_bgr, body)
     contrast = _peak(dist, pip, DICE.confirm_pip_reach)
     stands = _peak(pip_response(dist, edge), pip, DICE.confirm_pip_reach)
     return contrast > 0 and stands >= DICE.one_alone * contrast

@@ -216,8 +216,7 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
     edge = CROP * size / top.w  # the die's edge in the square's crop pixels
     if float(np.hypot(*(pips[0] - pips[1]))) >= DICE.pip_step[0] * _TWO_APART * edge:
         return False
-    wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
-    at = pips + (_WIDE - 1) * CROP / 2.0  # blobs: CROP
+    wide, at = _around(image, top, pips)
     return not two_centred(wide, at, edge) and third_of_three(wide, body, at, edge)
 
 
@@ -228,8 +227,16 @@ def _maybe_a_six(image: np.ndarray, top: Candidate, body: np.ndarray, reading: P
     pips = centres(reading.blobs)
     if len(pips) != 4:
         return True
+    wide, at = _around(image, top, pips)
+    return rows_of_six(wide, body, at, CROP * size / top.w)
+
+
+def _around(image: np.ndarray, top: Candidate, pips: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """(the view around ``top``, ``_WIDE`` of its edges wide, turned as it and as seen;
+    ``pips``, given in the square's crop pixels, in that view's pixels)."""
     wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
-    return rows_of_six(wide, body, pips + (_WIDE - 1) * CROP / 2.0, CROP * size / top.w)
+    return wide, pips + (_WIDE - 1) * CROP / 2.0
 
 
 def _one_alone(crop: np.ndarray, body: np.ndarray, reading: PipReading, edge: float) -> bool:
@@ -239,7 +246,7 @@ def _one_alone(crop: np.ndarray, body: np.ndarray, reading: PipReading, edge: fl
     return len(pips) == 1 and pip_alone(crop, body, pips[0] + MARGIN, edge)
 
 
-_WIDE = 3  # top edges: the view around a square a three's third pip is looked for in
+_WIDE = 3  # top edges: the view around a square a three's third pip, a six's row is looked for in
 _TWO_APART = READER.nominal_step * math.sqrt(2.0)  # a two's pips apart, in die edges
 
 

@@ -56,12 +56,7 @@ def plain_two(view_bgr: np.ndarray, polarity: str) -> PipReading | None:
     """
     if polarity not in ("light", "dark"):
         return None
-    lab = cv2.cvtColor(view_bgr, cv2.COLOR_BGR2LAB)
-    body = body_lab(lab)
-    diff, dist = body_difference(lab, body)
-    contrast = contrast_maps(diff, dist)[polarity]
-    pips, weaker = find_peaks(contrast)
-    peaks = sorted([*pips, *weaker], key=lambda b: b.area, reverse=True)
+    body, contrast, peaks = _shade_peaks(view_bgr, polarity)
     if len(peaks) < 2 or not _alike_and_round(contrast, peaks[0], peaks[1]):
         return None
     pair, rest = peaks[:2], [b for b in peaks[2:] if _on_top(b)]
@@ -84,12 +79,8 @@ def plain_face(view_bgr: np.ndarray, polarity: str) -> int | None:
     ``READER.full_fit`` lattice steps."""
     if polarity not in ("light", "dark"):
         return None
-    lab = cv2.cvtColor(view_bgr, cv2.COLOR_BGR2LAB)
-    diff, dist = body_difference(lab, body_lab(lab))
-    contrast = contrast_maps(diff, dist)[polarity]
-    pips, weaker = find_peaks(contrast)
-    peaks = sorted((b for b in [*pips, *weaker] if _on_top(b)), key=lambda b: b.area,
-                   reverse=True)
+    _, contrast, peaks = _shade_peaks(view_bgr, polarity)
+    peaks = [b for b in peaks if _on_top(b)]
     for k in range(2, min(len(peaks), 6) + 1):
         if k < len(peaks) and peaks[k].area > PHOTO.plain_gap * peaks[k - 1].area:
             continue
@@ -98,6 +89,18 @@ def plain_face(view_bgr: np.ndarray, polarity: str) -> int | None:
         fit = fit_layout(centres(peaks[:k]))
         return k if fit is not None and fit.face == k and fit.error <= READER.full_fit else None
     return None
+
+
+def _shade_peaks(view_bgr: np.ndarray, polarity: str
+                 ) -> tuple[np.ndarray, np.ndarray, list[Blob]]:
+    """(the top's body colour, its contrast map of ``polarity``'s shade from it, every peak
+    on that map, pips and weaker ones, the strongest first)."""
+    lab = cv2.cvtColor(view_bgr, cv2.COLOR_BGR2LAB)
+    body = body_lab(lab)
+    diff, dist = body_difference(lab, body)
+    contrast = contrast_maps(diff, dist)[polarity]
+    pips, weaker = find_peaks(contrast)
+    return body, contrast, sorted([*pips, *weaker], key=lambda b: b.area, reverse=True)
 
 
 def _alike_and_round(contrast: np.ndarray, a: Blob, b: Blob) -> bool:
