@@ -112,6 +112,11 @@ class BoardDiceConfig:
     six_row: float = 1.0
     # of a one's pip's contrast: it stands out at least this much from all around it
     one_alone: float = 0.2
+    # of the die edge: a one's own top around its pip, where a patch on the square's diagonal
+    # standing out at least ``one_partner`` of the pip's response is a close-set two's other
+    # pip (``confirm.partner_near``)
+    one_partner_reach: float = 0.5
+    one_partner: float = 0.7
 
     # a cell's die read by its pips' difference from its body (``vision.board.body_read``)
     body_band: int = 5  # px: the cell's border band whose median colour is the paper's

@@ -311,3 +311,35 @@ def pip_alone(crop_bgr: np.ndarray, body: np.ndarray, pip: np.ndarray, edge: flo
     contrast = _peak(dist, pip, DICE.confirm_pip_reach)
     stands = _peak(pip_response(dist, edge), pip, DICE.confirm_pip_reach)
     return contrast > 0 and stands >= DICE.one_alone * contrast
+
+
+def partner_near(wide_bgr: np.ndarray, body: np.ndarray, pip: np.ndarray, edge: float) -> bool:
+    """Whether a lone pip read as a one has a two's partner on its top: a pip-sized patch
+    standing out (``pip_response``) at least ``DICE.one_partner`` as much as the pip, beyond
+    its own patch (``DICE.confirm_one_clear``), within ``DICE.one_partner_reach`` die edges
+    of it and along a diagonal of the square (within ``DICE.two_turn`` degrees). A one's pip
+    lies at its top's centre, and half an edge around it is its own top, bare; a square
+    re-centred on one pip of a close-set two, its partner cut off at the square's edge,
+    reads a one, the partner standing out beside it as much as it, on the top's diagonal. The
+    top's edges and a side's pips, seen in perspective, lie half an edge off along the
+    square's axes, or farther. A pip that does not stand out tells nothing.
+
+    Args:
+        wide_bgr: the die's surroundings, turned as the read square, itself turned as the
+            die's edges (``pip`` in its pixels).
+        body: the top's body colour (Lab, as ``body_lab`` gives it).
+        pip: the one's pip centre.
+        edge: the die edge in ``wide_bgr``'s pixels.
+    """
+    response = pip_response(_distance(wide_bgr, body), edge)
+    own = _peak(response, pip, DICE.confirm_pip_reach)
+    if own <= 0:
+        return False
+    h, w = response.shape
+    ys, xs = np.ogrid[:h, :w]
+    dx, dy = xs - float(pip[0]), ys - float(pip[1])
+    apart = np.hypot(dx, dy)
+    off_diagonal = np.abs(np.degrees(np.arctan2(dy, dx)) % 90.0 - 45.0)
+    near = ((apart > DICE.confirm_one_clear * edge) & (apart <= DICE.one_partner_reach * edge)
+            & (off_diagonal <= DICE.two_turn))
+    return bool(near.any()) and float(response[near].max()) >= DICE.one_partner * own

@@ -53,7 +53,10 @@ A four called so is not taken when a patch standing out as much as its pips
 (``vision.board.confirm.rows_of_six``): a six's third row, missed at the top's edge. A
 one called so is not taken when its pip does not stand out from all around it
 (``vision.board.confirm.pip_alone``): a pip in a top's corner, the rest of a larger face's
-pips lost, has the top's edges and what lies beyond them in its ring.
+pips lost, has the top's edges and what lies beyond them in its ring; nor when a patch
+standing out nearly as much as its pip lies within half an edge of it on the square's
+diagonal (``vision.board.confirm.partner_near``): a close-set two's other pip, the square
+re-centred on one pip and the partner cut off at its edge.
 
 Only a cell whose die differs from the paper somewhere (``body_in_cell``, at
 ``DICE.body_paper`` or, for a white top on light paper, ``DICE.outline_paper``) is looked at:
@@ -75,7 +78,13 @@ import numpy as np
 
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
-from vision.board.confirm import pip_alone, rows_of_six, third_of_three, two_centred
+from vision.board.confirm import (
+    partner_near,
+    pip_alone,
+    rows_of_six,
+    third_of_three,
+    two_centred,
+)
 from vision.board.face_layouts import layout_face
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -187,8 +196,9 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
 def _detection(image: np.ndarray, called: Called, size: float, palette: Collection[str]
                ) -> DieDetection | None:
     """The die a square's called face makes, or None for a two that may be a three
-    (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``) or a one
-    whose pip has the top's edges around it (``confirm.pip_alone``)."""
+    (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``), a one
+    whose pip has the top's edges around it (``confirm.pip_alone``) or a one that may be a
+    close-set two's pip (``_maybe_a_two``)."""
     top, crop, reading, face = called
     body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
     if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
@@ -196,6 +206,8 @@ def _detection(image: np.ndarray, called: Called, size: float, palette: Collecti
     if face == 4 and _maybe_a_six(image, top, body_colour, reading, size):
         return None
     if face == 1 and not _one_alone(crop, body_colour, reading, CROP * size / top.w):
+        return None
+    if face == 1 and _maybe_a_two(image, top, body_colour, reading, size):
         return None
     colour = classify_colour(crop, body_colour, palette)
     return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
@@ -237,6 +249,17 @@ def _around(image: np.ndarray, top: Candidate, pips: np.ndarray
     ``pips``, given in the square's crop pixels, in that view's pixels)."""
     wide = rectify(image, top, _WIDE * CROP, float(_WIDE))
     return wide, pips + (_WIDE - 1) * CROP / 2.0
+
+
+def _maybe_a_two(image: np.ndarray, top: Candidate, body: np.ndarray, reading: PipReading,
+                 size: float) -> bool:
+    """Whether a one read on ``top`` may be one pip of a close-set two whose partner the
+    square cut off (``partner_near``, on the view around the square, as seen)."""
+    pips = centres(reading.blobs)
+    if len(pips) != 1:
+        return True
+    wide, at = _around(image, top, pips)
+    return partner_near(wide, body, at[0], CROP * size / top.w)
 
 
 def _one_alone(crop: np.ndarray, body: np.ndarray, reading: PipReading, edge: float) -> bool:

@@ -23,6 +23,7 @@ from vision.board.config import DICE
 from vision.board.confirm import (
     confirm_one,
     confirm_top,
+    partner_near,
     pip_alone,
     pip_response,
     rows_of_six,
@@ -389,3 +390,28 @@ def test_a_one_s_pip_stands_alone_and_a_corner_pip_does_not(table) -> None:
 def _white_top() -> np.ndarray:
     lab = cv2.cvtColor(np.full((1, 1, 3), (235, 238, 240), np.uint8), cv2.COLOR_BGR2LAB)
     return lab[0, 0].astype(np.float32)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_close_set_two_s_pip_has_a_partner_and_a_one_s_pip_none(seed: int) -> None:
+    shift = _die_shift(seed)
+    close = float(np.random.default_rng(seed).uniform(0.55, 0.62))  # 0.42-0.47 edges apart
+    corners = [(-close, -close), (close, close)]
+    pip = _pips_at(shift, corners)[0]
+    assert partner_near(wide_view(corners, shift=shift), _white(), pip, CROP)
+    # a one: nothing beside its pip; a dot on the table beyond its top's corner is no partner
+    centre = _pips_at(shift, [(0, 0)])[0]
+    beyond = (0.56 * CROP, 0.56 * CROP)
+    assert not partner_near(wide_view(FACES[1], shift=shift), _white(), centre, CROP)
+    assert not partner_near(wide_view(FACES[1], shift=shift, dot_at=beyond), _white(), centre,
+                            CROP)
+
+
+def test_a_pip_beside_a_one_s_along_the_square_s_side_is_not_a_two_s_partner() -> None:
+    # a two's pips lie on its top's diagonal; a patch half a side off along an axis is not one
+    along = (0.4 * CROP, 0.0)
+    view = wide_view(FACES[1], dot_at=along)
+    assert not partner_near(view, _white(), _pips_at((0.0, 0.0), [(0, 0)])[0], CROP)
+    diagonal = (0.3 * CROP, 0.3 * CROP)
+    view = wide_view(FACES[1], dot_at=diagonal)
+    assert partner_near(view, _white(), _pips_at((0.0, 0.0), [(0, 0)])[0], CROP)

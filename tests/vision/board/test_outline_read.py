@@ -266,3 +266,33 @@ def test_a_one_on_a_top_s_corner_pip_is_not_called() -> None:
     called = (middle, crop, PipReading(1, 1.0, "", "dark", lone), 1)
     die = outline_read._detection(view, called, G.die_px, ())
     assert die is not None and die.face == 1
+
+
+def _called_one_of_close_two(seed: int, partner: bool) -> tuple[np.ndarray, outline_read.Called]:
+    """A one called on a square re-centred on one pip of a drawn close-set two (pips a seeded
+    0.15-0.18 die edges off the top's centre along each axis, turned a seeded 0-40 degrees),
+    the partner drawn or not."""
+    rng = np.random.default_rng(seed)
+    off, angle = float(rng.uniform(0.15, 0.18)), float(rng.uniform(0.0, 40.0))
+    view = view_with_die(None, WHITE, DARK, angle=angle)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    a = math.radians(angle)
+    pips = [(cx + s * off * G.die_px * (math.cos(a) - math.sin(a)),
+             cy + s * off * G.die_px * (math.sin(a) + math.cos(a))) for s in (1, -1)]
+    for x, y in pips[:2 if partner else 1]:
+        cv2.circle(view, (round(x), round(y)), round(0.09 * G.die_px), DARK, -1, cv2.LINE_AA)
+    square = Candidate(pips[0][0], pips[0][1], G.die_px, G.die_px, angle, 1.0, "outline")
+    crop = rectify(view, square, VIEW, VIEW / CROP)
+    lone = (Blob(CROP / 2, CROP / 2, 10.0, 60.0),)
+    return view, (square, crop, PipReading(1, 1.0, "", "dark", lone), 1)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_one_on_a_close_set_two_s_pip_is_not_called(seed: int) -> None:
+    # the square re-centred on one pip, its partner cut off at the square's edge: not a one
+    view, called = _called_one_of_close_two(seed, partner=True)
+    assert outline_read._detection(view, called, G.die_px, ()) is None
+    # the same pip without the partner beside it is a one (a little off the top's centre)
+    view, called = _called_one_of_close_two(seed, partner=False)
+    die = outline_read._detection(view, called, G.die_px, ())
+    assert die is not None and die.face == 1
