@@ -19,7 +19,8 @@ not read surely by its spots is read that way:
    measured lies around the square's centre (``DICE.body_offset``): a face whose pips were
    missed in part (the gold three read as its two) is read off the die's centre; and its
    layout is not squeezed (``READER.cocked_squash``): a six's corner pips, its middle ones
-   missed, are a four's layout drawn out.
+   missed, are a four's layout drawn out; and none of the pips it counts is a pip of the
+   face below seen through a translucent body (``vision.board.through.reads_through``).
 
 A two, whoever reads it (the spots, the body, the outline), is called only when the square its
 pips' layout turns lies within ``DICE.two_turn`` degrees of the die's edges where edges
@@ -30,7 +31,8 @@ six the body or the outline reads is called only when its layout's square lies w
 
 Anything else is an abstention: a confident wrong face is the worst outcome.
 
-May import ``vision.board.config``, ``vision.board.geometry``, ``vision.top``, numpy and OpenCV.
+May import ``vision.board.config``, ``vision.board.geometry``, ``vision.board.through``,
+``vision.top``, numpy and OpenCV.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import numpy as np
 
 from vision.board.config import DICE
 from vision.board.geometry import BoardGeometry
+from vision.board.through import reads_through
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -158,6 +161,8 @@ def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
         return None, "cocked"  # or part of a face's pips: a six's corners as a four
     if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
         return None, "blurred"
+    if reads_through(crop, reading):
+        return None, "pips seen through"
     return reading.face, ""
 
 

@@ -17,7 +17,7 @@ cell whose die neither way read is read at that square:
    the others nearly as strong (``DICE.outline_near_best``) after it; then the squares at the
    centre of the cell's body, turned as the die's edges, at ``DICE.outline_body_scales`` of
    the die edge (a top's outline may lose to the board's printed lines beside it); each
-   through steps 3 and 4 (the as-is crops of every square before any redrawn one);
+   through steps 3 to 5 (the as-is crops of every square before any redrawn one);
 3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
    is symmetric about the top's centre; turned as their layout), even when it called no face
    on them (a square off the top cuts a pip or takes a line in); and so on, up to
@@ -30,7 +30,14 @@ cell whose die neither way read is read at that square:
    body colour (``body_contrast``: the body white, a pip darker the farther its colour from
    the body's, dark at the square's edge made white), so that pips differing from their body
    in hue or chroma rather than lightness (gold on red, pink on a dark translucent red) are
-   dark pips on a white top; no redrawing when the edge's dark reaches into the top.
+   dark pips on a white top; no redrawing when the edge's dark reaches into the top;
+5. failing that, step 3 again on the square's crops with the light pips seen through a
+   translucent body (the face below's: fainter than the top's own pips and tinted by the
+   body) painted in the body's colour (``vision.board.through.without_through_pips``).
+
+A face called on a square one of whose counted pips is a pip seen through the body, as the
+crop shows it (``vision.board.through.reads_through``), is not taken: the redrawn top of step
+4 shows such a pip as dark as the top's own.
 
 When no square's readings call a face so, the first two successive readings that call one
 face though not surely are taken (``_agreed``), if a second, independent reading of that
@@ -61,7 +68,7 @@ an empty cell is never read. Anything else is an abstention: a confident wrong f
 worst outcome.
 
 May import ``vision.board.body_read``, ``.config``, ``.confirm``, ``.face_layouts``,
-``.geometry``, ``vision.top``, numpy and OpenCV.
+``.geometry``, ``.through``, ``vision.top``, numpy and OpenCV.
 """
 
 from __future__ import annotations
@@ -77,6 +84,7 @@ from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
 from vision.board.confirm import pip_alone, rows_of_six, third_of_three, two_centred
 from vision.board.face_layouts import layout_face
+from vision.board.through import reads_through, without_through_pips
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import body_lab, centres, read_top
@@ -171,7 +179,8 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         return None
     squares += body_squares(body, size, squares[0].angle)
     agreed: list[Called] = []
-    for square, render in [(q, r) for r in (_as_is, body_contrast) for q in squares]:
+    for square, render in [(q, r) for r in (_as_is, body_contrast, without_through_pips)
+                           for q in squares]:
         sure, unsure = _read_square(image, square, render, size)
         die = None if sure is None else _detection(image, sure, size, palette)
         if die is not None:
@@ -190,6 +199,8 @@ def _detection(image: np.ndarray, called: Called, size: float, palette: Collecti
     (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``) or a one
     whose pip has the top's edges around it (``confirm.pip_alone``)."""
     top, crop, reading, face = called
+    if reads_through(crop, reading):
+        return None
     body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
     if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
         return None
