@@ -12,7 +12,10 @@ not read surely by its spots is read that way:
    shift it);
 2. a square ``DICE.body_search`` die edges wide there, turned as the die's edges run, is read
    by ``read_top``: the pips it finds, back in view pixels, give the die's centre (every layout
-   is symmetric about it) and angle (their layout's);
+   is symmetric about it) and angle (their layout's); where the edges run no clear way
+   (``die_axes``: a die blurred into the felt cut with it) and its pips' layout runs across
+   the square's axes, the square is turned half a quarter turn and read again: the layout's
+   turn is then the die's;
 3. the known die's top square there is read again; the face is called only when the reading
    is sure (``READER.min_confidence``), its pips lie as far apart as a real die's of the
    known size (``DICE.body_step``, of ``READER.nominal_step``), and the body colour the reader
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from functools import partial
 
 import cv2
@@ -96,10 +100,16 @@ def read_body(image: np.ndarray, x: float, y: float, size: float,
     Args:
         angle: the die's turn when known (the spots' reading's), else its edges' (``die_axes``).
     """
-    if angle is None:
-        angle = die_axes(image, x, y, size) or 0.0
+    edges = angle if angle is not None else die_axes(image, x, y, size)
+    angle = edges or 0.0
     wide = Candidate(x, y, size * DICE.body_search, size * DICE.body_search, angle, 1.0, "body")
     first = read_top(rectify(image, wide, VIEW, VIEW / CROP))
+    if edges is None and first.reason == TURNED:
+        # no edges to say how the die is turned: its pips' layout, across the square's axes,
+        # says it (half a quarter turn)
+        angle = (angle + 45.0) % 90.0
+        wide = replace(wide, angle=angle)
+        first = read_top(rectify(image, wide, VIEW, VIEW / CROP))
     if len(first.blobs) == 0 or first.reason == TURNED:
         # no pips, or a layout only across the square's axes: the pips of part of a face
         return DieDetection(x, y, size, angle, None, "unknown", 0.0, first.reason or "no pips")
