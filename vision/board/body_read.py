@@ -15,7 +15,10 @@ not read surely by its spots is read that way:
    is symmetric about it) and angle (their layout's); where the edges run no clear way
    (``die_axes``: a die blurred into the felt cut with it) and its pips' layout runs across
    the square's axes, the square is turned half a quarter turn and read again: the layout's
-   turn is then the die's;
+   turn is then the die's; and when that reads no face, the wide square is read at
+   ``DICE.unseen_turns`` too (every turn lies within half their step of one tried), the
+   first face other than a two taken (a four's diagonal pair, on a square turned off the
+   four, is a two's layout);
 3. the known die's top square there is read again; the face is called only when the reading
    is sure (``READER.min_confidence``), its pips lie as far apart as a real die's of the
    known size (``DICE.body_step``, of ``READER.nominal_step``), and the body colour the reader
@@ -101,10 +104,23 @@ def read_body(image: np.ndarray, x: float, y: float, size: float,
         angle: the die's turn when known (the spots' reading's), else its edges' (``die_axes``).
     """
     edges = angle if angle is not None else die_axes(image, x, y, size)
-    angle = edges or 0.0
+    die = _read_turned(image, x, y, size, palette, edges or 0.0, edges is None)
+    if edges is not None or die.face is not None:
+        return die
+    for turn in DICE.unseen_turns:
+        again = _read_turned(image, x, y, size, palette, turn, False)
+        if again.face not in (None, 2):  # a four's diagonal pair, turned off it, is a two
+            return again
+    return die
+
+
+def _read_turned(image: np.ndarray, x: float, y: float, size: float, palette: Collection[str],
+                 angle: float, turn_by_pips: bool) -> DieDetection:
+    """``read_body`` with its first, wide square turned by ``angle``; with ``turn_by_pips``,
+    a layout across that square's axes (TURNED) turns it half a quarter turn."""
     wide = Candidate(x, y, size * DICE.body_search, size * DICE.body_search, angle, 1.0, "body")
     first = read_top(rectify(image, wide, VIEW, VIEW / CROP))
-    if edges is None and first.reason == TURNED:
+    if turn_by_pips and first.reason == TURNED:
         # no edges to say how the die is turned: its pips' layout, across the square's axes,
         # says it (half a quarter turn)
         angle = (angle + 45.0) % 90.0

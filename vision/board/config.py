@@ -121,6 +121,9 @@ class BoardDiceConfig:
     # the pips' step / the known die's: real dice set their pips closer than the rendered
     body_step: tuple[float, float] = (0.65, 1.3)
     body_colour: float = 20.0  # Lab distance from the body colour: a body pixel
+    # degrees: the wide square's further turns where a die's edges show none, with 0 and 45
+    # (a layout across the square's axes) every turn within half of 22.5 of one of them
+    unseen_turns: tuple[float, ...] = (22.5, 67.5)
     body_offset: float = 0.12  # of a die edge: the body's centre this far from the pips', at most
 
     # a cell's die read at the square its top's outline draws (``vision.board.outline_read``)

@@ -204,3 +204,19 @@ def test_a_die_whose_edges_show_no_turn_is_read_at_its_pips_turn(
     assert at is not None
     monkeypatch.setattr(body_read, "die_axes", lambda *args: None)
     assert read_body(view, *at, G.die_px).face == face
+
+
+@pytest.mark.parametrize(("face", "angle"), [(6, 42.0), (6, 45.0)])
+def test_a_die_whose_edges_show_no_turn_is_read_at_a_further_turn(
+        face: int, angle: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``die_axes`` finds no edges, the wide square is also tried at
+    ``DICE.unseen_turns``: a six turned about 45 degrees reads no face on the upright
+    square nor on the one its layout across that square turns (an angle sweep of drawn
+    threes to sixes found these two; real dice, with side strips and felt in the square,
+    more)."""
+    view = view_with_die(face, BLUE, WHITE, angle=angle)
+    at = body_in_cell(view, cell_box(G, MIDDLE.r, MIDDLE.c), G.die_px)
+    assert at is not None
+    monkeypatch.setattr(body_read, "die_axes", lambda *args: None)
+    assert read_body(view, *at, G.die_px).face == face
+
