@@ -33,7 +33,8 @@ cell whose die neither way read is read at that square:
    dark pips on a white top; no redrawing when the edge's dark reaches into the top;
 5. failing that, step 3 again on the square's crops with the light pips seen through a
    translucent body (the face below's: fainter than the top's own pips and tinted by the
-   body) painted in the body's colour (``vision.board.through.without_through_pips``).
+   body) painted in the body's colour (``vision.board.through.without_through_pips``); a
+   square whose own crop shows none is not read again.
 
 A face called on a square one of whose counted pips is a pip seen through the body, as the
 crop shows it (``vision.board.through.reads_through``), is not taken: the redrawn top of step
@@ -179,9 +180,10 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         return None
     squares += body_squares(body, size, squares[0].angle)
     agreed: list[Called] = []
-    for square, render in [(q, r) for r in (_as_is, body_contrast, without_through_pips)
-                           for q in squares]:
-        sure, unsure = _read_square(image, square, render, size)
+    passes: list[tuple[Render, Render | None]] = [
+        (_as_is, None), (body_contrast, None), (without_through_pips, _seen_through)]
+    for square, (render, first) in [(q, p) for p in passes for q in squares]:
+        sure, unsure = _read_square(image, square, render, size, first)
         die = None if sure is None else _detection(image, sure, size, palette)
         if die is not None:
             return die
@@ -276,6 +278,14 @@ def _as_is(crop: np.ndarray) -> np.ndarray:
     return crop
 
 
+def _seen_through(crop: np.ndarray) -> np.ndarray | None:
+    """``without_through_pips`` of a square's own crop, None when it paints nothing: that
+    square's as-is pass read the same crop (its re-centred crops are painted, or not, as
+    they are)."""
+    drawn = without_through_pips(crop)
+    return None if drawn is crop else drawn
+
+
 def body_contrast(crop: np.ndarray) -> np.ndarray | None:
     """The crop redrawn as its pixels' difference from the top's body colour: grey, the body
     white and a pixel ``DICE.contrast_gain`` grey levels darker per unit of Lab distance from
@@ -317,14 +327,15 @@ Drawn = tuple[Candidate, np.ndarray, np.ndarray, PipReading]  # square, crop, dr
 Called = tuple[Candidate, np.ndarray, PipReading, int]  # square, crop (as seen), reading, face
 
 
-def _read_square(image: np.ndarray, square: Candidate, render: Render, size: float
-                 ) -> tuple[Called | None, Called | None]:
-    """The square read as the module's step 3 says, its crops drawn by ``render``: the face
-    called surely, with the top (re-centred or not), its crop (as seen) and the reading, or
-    None; and the first face two successive unsure readings call that the face layouts agree
-    with (``_agreed``, for a die of ``size``), or None."""
+def _read_square(image: np.ndarray, square: Candidate, render: Render, size: float,
+                 first: Render | None = None) -> tuple[Called | None, Called | None]:
+    """The square read as the module's step 3 says, its crops drawn by ``render`` (its own
+    crop by ``first`` when given): the face called surely, with the top (re-centred or not),
+    its crop (as seen) and the reading, or None; and the first face two successive unsure
+    readings call that the face layouts agree with (``_agreed``, for a die of ``size``), or
+    None."""
     crop = rectify(image, square, VIEW, VIEW / CROP)
-    drawn = render(crop)
+    drawn = (first or render)(crop)
     if drawn is None:
         return None, None
     steps: list[Drawn] = [(square, crop, drawn, read_top(drawn))]
