@@ -12,14 +12,21 @@ not read surely by its spots is read that way:
    shift it);
 2. a square ``DICE.body_search`` die edges wide there, turned as the die's edges run, is read
    by ``read_top``: the pips it finds, back in view pixels, give the die's centre (every layout
-   is symmetric about it) and angle (their layout's);
+   is symmetric about it) and angle (their layout's); where the edges run no clear way
+   (``die_axes``: a die blurred into the felt cut with it) and its pips' layout runs across
+   the square's axes, the square is turned half a quarter turn and read again: the layout's
+   turn is then the die's; and when that reads no face, the wide square is read at
+   ``DICE.unseen_turns`` too (every turn lies within half their step of one tried), the
+   first face other than a two taken (a four's diagonal pair, on a square turned off the
+   four, is a two's layout);
 3. the known die's top square there is read again; the face is called only when the reading
    is sure (``READER.min_confidence``), its pips lie as far apart as a real die's of the
    known size (``DICE.body_step``, of ``READER.nominal_step``), and the body colour the reader
    measured lies around the square's centre (``DICE.body_offset``): a face whose pips were
    missed in part (the gold three read as its two) is read off the die's centre; and its
    layout is not squeezed (``READER.cocked_squash``): a six's corner pips, its middle ones
-   missed, are a four's layout drawn out.
+   missed, are a four's layout drawn out; and none of the pips it counts is a pip of the
+   face below seen through a translucent body (``vision.board.through.reads_through``).
 
 A two, whoever reads it (the spots, the body, the outline), is called only when the square its
 pips' layout turns lies within ``DICE.two_turn`` degrees of the die's edges where edges
@@ -30,13 +37,15 @@ six the body or the outline reads is called only when its layout's square lies w
 
 Anything else is an abstention: a confident wrong face is the worst outcome.
 
-May import ``vision.board.config``, ``vision.board.geometry``, ``vision.top``, numpy and OpenCV.
+May import ``vision.board.config``, ``vision.board.geometry``, ``vision.board.through``,
+``vision.top``, numpy and OpenCV.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from functools import partial
 
 import cv2
@@ -44,6 +53,7 @@ import numpy as np
 
 from vision.board.config import DICE
 from vision.board.geometry import BoardGeometry
+from vision.board.through import reads_through
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -93,10 +103,29 @@ def read_body(image: np.ndarray, x: float, y: float, size: float,
     Args:
         angle: the die's turn when known (the spots' reading's), else its edges' (``die_axes``).
     """
-    if angle is None:
-        angle = die_axes(image, x, y, size) or 0.0
+    edges = angle if angle is not None else die_axes(image, x, y, size)
+    die = _read_turned(image, x, y, size, palette, edges or 0.0, edges is None)
+    if edges is not None or die.face is not None:
+        return die
+    for turn in DICE.unseen_turns:
+        again = _read_turned(image, x, y, size, palette, turn, False)
+        if again.face not in (None, 2):  # a four's diagonal pair, turned off it, is a two
+            return again
+    return die
+
+
+def _read_turned(image: np.ndarray, x: float, y: float, size: float, palette: Collection[str],
+                 angle: float, turn_by_pips: bool) -> DieDetection:
+    """``read_body`` with its first, wide square turned by ``angle``; with ``turn_by_pips``,
+    a layout across that square's axes (TURNED) turns it half a quarter turn."""
     wide = Candidate(x, y, size * DICE.body_search, size * DICE.body_search, angle, 1.0, "body")
     first = read_top(rectify(image, wide, VIEW, VIEW / CROP))
+    if turn_by_pips and first.reason == TURNED:
+        # no edges to say how the die is turned: its pips' layout, across the square's axes,
+        # says it (half a quarter turn)
+        angle = (angle + 45.0) % 90.0
+        wide = replace(wide, angle=angle)
+        first = read_top(rectify(image, wide, VIEW, VIEW / CROP))
     if len(first.blobs) == 0 or first.reason == TURNED:
         # no pips, or a layout only across the square's axes: the pips of part of a face
         return DieDetection(x, y, size, angle, None, "unknown", 0.0, first.reason or "no pips")
@@ -158,6 +187,8 @@ def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
         return None, "cocked"  # or part of a face's pips: a six's corners as a four
     if is_blurred(crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP]):
         return None, "blurred"
+    if reads_through(crop, reading):
+        return None, "pips seen through"
     return reading.face, ""
 
 

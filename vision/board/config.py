@@ -126,6 +126,9 @@ class BoardDiceConfig:
     # the pips' step / the known die's: real dice set their pips closer than the rendered
     body_step: tuple[float, float] = (0.65, 1.3)
     body_colour: float = 20.0  # Lab distance from the body colour: a body pixel
+    # degrees: the wide square's further turns where a die's edges show none, with 0 and 45
+    # (a layout across the square's axes) every turn within half of 22.5 of one of them
+    unseen_turns: tuple[float, ...] = (22.5, 67.5)
     body_offset: float = 0.12  # of a die edge: the body's centre this far from the pips', at most
 
     # a cell's die read at the square its top's outline draws (``vision.board.outline_read``)
@@ -147,6 +150,11 @@ class BoardDiceConfig:
     contrast_gain: float = 6.0  # grey levels per Lab unit from the body: a top redrawn
     contrast_edge: float = 0.2  # of the top's edge: a side's dark at its edge, at most
     contrast_dark: int = 128  # grey level of a redrawn top: darker is dark (a pip, a side)
+    # a translucent top's light pips seen through its body (``vision.board.through``)
+    through_even: float = 0.85  # of the strongest pip's contrast: the top's own pips, at least
+    through_faint: float = 0.8  # of the weakest own pip's contrast: a pip seen through, under
+    through_tint: float = 8.0  # Lab chroma beyond the most tinted own pip: a pip seen through
+    through_paint: float = 0.13  # of the die edge: the radius painted over a pip seen through
     # a face's pip layout scored on a top's difference from its body colour
     # (``vision.board.face_layouts``), the second reading an unsure face needs
     layout_pip: float = 0.15  # of the die edge: the box a pip place's difference is averaged over

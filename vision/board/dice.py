@@ -18,11 +18,13 @@ known of the board:
    comes from the pips' lattice (or, for a lone pip, from the edges around it), its size is
    the known one; that square is rectified and read by the shared pip reader
    (``vision.top.pips.read_top``), which checks that the pips form a layout;
-5. a reading is kept only when confident; otherwise the die is reported with face None and
-   a reason (unclear pips, blurred, cocked), never guessed.
+5. a reading is kept only when confident, and none of the pips it counts is a pip of the
+   face below seen through a translucent body (``vision.board.through.reads_through``);
+   otherwise the die is reported with face None and a reason (unclear pips, blurred, cocked,
+   pips seen through), never guessed.
 
-May import ``vision.board`` modules (``confirm``, ``geometry``, ``config``), ``vision.top``,
-numpy and OpenCV; never ``vision.photo``.
+May import ``vision.board`` modules (``confirm``, ``geometry``, ``config``, ``through``),
+``vision.top``, numpy and OpenCV; never ``vision.photo``.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from vision.board.config import DICE
 from vision.board.confirm import confirm_one, confirm_top
 from vision.board.geometry import BoardGeometry
 from vision.board.outline_read import read_outlined_at
+from vision.board.through import reads_through
 from vision.top.arrays import nonzero_yx
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
@@ -580,6 +583,8 @@ def _read_pips(image: np.ndarray, pips: list[Spot], fit: tuple[float, float] | N
                           reason="" if plain else "unclear pips")
     step = READER.nominal_step * CROP / 2 * size / cand.size  # the known die's, in crop pixels
     face, conf, reason = _verdict(crop, reading, len(pips), step)
+    if face is not None and reads_through(crop, reading):
+        face, conf, reason = None, 0.0, "pips seen through"
     if face is not None and not _plain_but_pips(image, cand, size, reading, on_pixels):
         face, conf, reason = None, 0.0, "unclear pips"
     colour = classify_colour(crop, reading.body, palette)

@@ -17,7 +17,7 @@ cell whose die neither way read is read at that square:
    the others nearly as strong (``DICE.outline_near_best``) after it; then the squares at the
    centre of the cell's body, turned as the die's edges, at ``DICE.outline_body_scales`` of
    the die edge (a top's outline may lose to the board's printed lines beside it); each
-   through steps 3 and 4 (the as-is crops of every square before any redrawn one);
+   through steps 3 to 5 (the as-is crops of every square before any redrawn one);
 3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
    is symmetric about the top's centre; turned as their layout), even when it called no face
    on them (a square off the top cuts a pip or takes a line in); and so on, up to
@@ -30,7 +30,15 @@ cell whose die neither way read is read at that square:
    body colour (``body_contrast``: the body white, a pip darker the farther its colour from
    the body's, dark at the square's edge made white), so that pips differing from their body
    in hue or chroma rather than lightness (gold on red, pink on a dark translucent red) are
-   dark pips on a white top; no redrawing when the edge's dark reaches into the top.
+   dark pips on a white top; no redrawing when the edge's dark reaches into the top;
+5. failing that, step 3 again on the square's crops with the light pips seen through a
+   translucent body (the face below's: fainter than the top's own pips and tinted by the
+   body) painted in the body's colour (``vision.board.through.without_through_pips``); a
+   square whose own crop shows none is not read again.
+
+A face called on a square one of whose counted pips is a pip seen through the body, as the
+crop shows it (``vision.board.through.reads_through``), is not taken: the redrawn top of step
+4 shows such a pip as dark as the top's own.
 
 When no square's readings call a face so, the first two successive readings that call one
 face though not surely are taken (``_agreed``), if a second, independent reading of that
@@ -64,7 +72,7 @@ an empty cell is never read. Anything else is an abstention: a confident wrong f
 worst outcome.
 
 May import ``vision.board.body_read``, ``.config``, ``.confirm``, ``.face_layouts``,
-``.geometry``, ``vision.top``, numpy and OpenCV.
+``.geometry``, ``.through``, ``vision.top``, numpy and OpenCV.
 """
 
 from __future__ import annotations
@@ -86,6 +94,7 @@ from vision.board.confirm import (
     two_centred,
 )
 from vision.board.face_layouts import layout_face
+from vision.board.through import reads_through, without_through_pips
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import body_lab, centres, read_top
@@ -180,8 +189,10 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         return None
     squares += body_squares(body, size, squares[0].angle)
     agreed: list[Called] = []
-    for square, render in [(q, r) for r in (_as_is, body_contrast) for q in squares]:
-        sure, unsure = _read_square(image, square, render, size)
+    passes: list[tuple[Render, Render | None]] = [
+        (_as_is, None), (body_contrast, None), (without_through_pips, _seen_through)]
+    for square, (render, first) in [(q, p) for p in passes for q in squares]:
+        sure, unsure = _read_square(image, square, render, size, first)
         die = None if sure is None else _detection(image, sure, size, palette)
         if die is not None:
             return die
@@ -200,6 +211,8 @@ def _detection(image: np.ndarray, called: Called, size: float, palette: Collecti
     whose pip has the top's edges around it (``confirm.pip_alone``) or a one that may be a
     close-set two's pip (``_maybe_a_two``)."""
     top, crop, reading, face = called
+    if reads_through(crop, reading):
+        return None
     body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
     if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
         return None
@@ -288,6 +301,14 @@ def _as_is(crop: np.ndarray) -> np.ndarray:
     return crop
 
 
+def _seen_through(crop: np.ndarray) -> np.ndarray | None:
+    """``without_through_pips`` of a square's own crop, None when it paints nothing: that
+    square's as-is pass read the same crop (its re-centred crops are painted, or not, as
+    they are)."""
+    drawn = without_through_pips(crop)
+    return None if drawn is crop else drawn
+
+
 def body_contrast(crop: np.ndarray) -> np.ndarray | None:
     """The crop redrawn as its pixels' difference from the top's body colour: grey, the body
     white and a pixel ``DICE.contrast_gain`` grey levels darker per unit of Lab distance from
@@ -329,14 +350,15 @@ Drawn = tuple[Candidate, np.ndarray, np.ndarray, PipReading]  # square, crop, dr
 Called = tuple[Candidate, np.ndarray, PipReading, int]  # square, crop (as seen), reading, face
 
 
-def _read_square(image: np.ndarray, square: Candidate, render: Render, size: float
-                 ) -> tuple[Called | None, Called | None]:
-    """The square read as the module's step 3 says, its crops drawn by ``render``: the face
-    called surely, with the top (re-centred or not), its crop (as seen) and the reading, or
-    None; and the first face two successive unsure readings call that the face layouts agree
-    with (``_agreed``, for a die of ``size``), or None."""
+def _read_square(image: np.ndarray, square: Candidate, render: Render, size: float,
+                 first: Render | None = None) -> tuple[Called | None, Called | None]:
+    """The square read as the module's step 3 says, its crops drawn by ``render`` (its own
+    crop by ``first`` when given): the face called surely, with the top (re-centred or not),
+    its crop (as seen) and the reading, or None; and the first face two successive unsure
+    readings call that the face layouts agree with (``_agreed``, for a die of ``size``), or
+    None."""
     crop = rectify(image, square, VIEW, VIEW / CROP)
-    drawn = render(crop)
+    drawn = (first or render)(crop)
     if drawn is None:
         return None, None
     steps: list[Drawn] = [(square, crop, drawn, read_top(drawn))]

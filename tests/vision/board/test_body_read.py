@@ -5,7 +5,8 @@ look for (gold on red, white on a translucent blue) are read right; a die-sized 
 pips, or an odd blob, is not given a face; a cell's body is looked for once; a one's pip and a
 spot at its top's edge are not read as a two turned off the die's edges, and twos on their
 die's diagonal are still read; a three whose pips lie 45 degrees off its die's edges is not
-called, and threes to sixes laid along them are.
+called, and threes to sixes laid along them are; where a die's edges show no turn, its pips'
+layout gives it.
 """
 
 from __future__ import annotations
@@ -191,3 +192,31 @@ def test_a_face_laid_along_its_die_s_edges_is_not_off_them(face: int) -> None:
     read = body_read._read_cell(view, box, G.die_px, (), None, None)
     assert read is not None and read.face == face
     assert not body_read.layout_off_the_edges(view, read, G.die_px)
+
+
+@pytest.mark.parametrize("face", [3, 4, 5])
+def test_a_die_whose_edges_show_no_turn_is_read_at_its_pips_turn(
+        face: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``die_axes`` finds no edges (a die blurred into felt cut with it), a layout
+    across the square's axes is the die's own: the square is turned by it and read."""
+    view = view_with_die(face, BLUE, WHITE, angle=45.0)
+    at = body_in_cell(view, cell_box(G, MIDDLE.r, MIDDLE.c), G.die_px)
+    assert at is not None
+    monkeypatch.setattr(body_read, "die_axes", lambda *args: None)
+    assert read_body(view, *at, G.die_px).face == face
+
+
+@pytest.mark.parametrize(("face", "angle"), [(6, 42.0), (6, 45.0)])
+def test_a_die_whose_edges_show_no_turn_is_read_at_a_further_turn(
+        face: int, angle: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``die_axes`` finds no edges, the wide square is also tried at
+    ``DICE.unseen_turns``: a six turned about 45 degrees reads no face on the upright
+    square nor on the one its layout across that square turns (an angle sweep of drawn
+    threes to sixes found these two; real dice, with side strips and felt in the square,
+    more)."""
+    view = view_with_die(face, BLUE, WHITE, angle=angle)
+    at = body_in_cell(view, cell_box(G, MIDDLE.r, MIDDLE.c), G.die_px)
+    assert at is not None
+    monkeypatch.setattr(body_read, "die_axes", lambda *args: None)
+    assert read_body(view, *at, G.die_px).face == face
+
