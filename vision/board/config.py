@@ -142,6 +142,11 @@ class BoardDiceConfig:
     contrast_gain: float = 6.0  # grey levels per Lab unit from the body: a top redrawn
     contrast_edge: float = 0.2  # of the top's edge: a side's dark at its edge, at most
     contrast_dark: int = 128  # grey level of a redrawn top: darker is dark (a pip, a side)
+    hue_chroma: float = 15.0  # Lab chroma: a top's pixel this colourful has a hue (a red body's)
+    hue_body: float = 0.5  # share of a top's inner square that has a hue: a coloured die, at least
+    hue_gain: float = 8.0  # grey levels per Lab unit off the body's hue line: a top redrawn
+    hue_pips: float = 0.03  # share of a top's inner square: less than a one's pip ...
+    hue_least: float = 9.5  # ... lies this far off the body's hue line (Lab): else not redrawn
     # a face's pip layout scored on a top's difference from its body colour
     # (``vision.board.face_layouts``), the second reading an unsure face needs
     layout_pip: float = 0.15  # of the die edge: the box a pip place's difference is averaged over

@@ -30,7 +30,15 @@ cell whose die neither way read is read at that square:
    body colour (``body_contrast``: the body white, a pip darker the farther its colour from
    the body's, dark at the square's edge made white), so that pips differing from their body
    in hue or chroma rather than lightness (gold on red, pink on a dark translucent red) are
-   dark pips on a white top; no redrawing when the edge's dark reaches into the top.
+   dark pips on a white top; no redrawing when the edge's dark reaches into the top;
+5. failing that, step 3 again on the square's crops redrawn by their distance off the line of
+   the body's hue (``hue_contrast``: a pixel of the body's hue, lit or shaded, white; the
+   farther off it, the darker), so that pips of another hue at about the body's lightness
+   (faint gold on red, lighter than the top's shaded side and darker than its lit side) are
+   dark pips on a white top; a face called surely there is taken only when the face layouts
+   on that redrawn top show it clearly and ``read_top`` on the crop as seen calls no other
+   face (``_hue_agreed``): a three whose middle pip differs less from the body than its
+   corners is a two's diagonal there. A white or black die has no hue to redraw by.
 
 When no square's readings call a face so, the first two successive readings that call one
 face though not surely are taken (``_agreed``), if a second, independent reading of that
@@ -171,8 +179,11 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         return None
     squares += body_squares(body, size, squares[0].angle)
     agreed: list[Called] = []
-    for square, render in [(q, r) for r in (_as_is, body_contrast) for q in squares]:
+    for square, render in [(q, r) for r in (_as_is, body_contrast, hue_contrast)
+                           for q in squares]:
         sure, unsure = _read_square(image, square, render, size)
+        if render is hue_contrast and sure is not None and not _hue_agreed(sure, size):
+            sure = None
         die = None if sure is None else _detection(image, sure, size, palette)
         if die is not None:
             return die
@@ -300,6 +311,65 @@ def _edges_cleared(top: np.ndarray) -> np.ndarray | None:
     out = top.copy()
     out[cleared] = 255
     return out
+
+
+def hue_contrast(crop: np.ndarray) -> np.ndarray | None:
+    """The crop redrawn as its pixels' distance off the line of the body's hue in Lab's
+    a-b plane: grey, a pixel of the body's hue (lit or shaded, glared pale, or grey: the
+    paper, a side) white, and ``DICE.hue_gain`` grey levels darker per unit off that line;
+    the margin around the top square white. Pips of another hue than their body (gold on
+    red) are dark pips on a white top however light they are; the dark rings around them and
+    the top's shading, of the body's own hue, are not. The body's hue is the median a and b
+    of the top's inner square's pixels of ``DICE.hue_chroma`` at least; None when under
+    ``DICE.hue_body`` of it has one (a white or black die: no hue to tell pips by), when
+    under ``DICE.hue_pips`` of it (less than a one's pip) lies ``DICE.hue_least`` off that
+    line (white pips on red: no pip of another hue), or when dark touching the square's edge
+    reaches into the top (``_edges_cleared``)."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    a, b = lab[..., 1] - 128.0, lab[..., 2] - 128.0
+    inner = _HUE_INNER & (np.hypot(a, b) >= DICE.hue_chroma)
+    if inner.sum() < DICE.hue_body * _HUE_INNER.sum():
+        return None
+    off = _off_hue(a, b, inner)
+    off = _off_hue(a, b, inner & (off <= np.median(off[inner])))
+    if np.quantile(off[_HUE_INNER], 1.0 - DICE.hue_pips) < DICE.hue_least:
+        return None
+    grey = np.clip(255.0 - DICE.hue_gain * off, 0, 255)
+    square = slice(MARGIN, MARGIN + CROP)
+    top = _edges_cleared(grey[square, square].astype(np.uint8))
+    if top is None:
+        return None
+    out = np.full(grey.shape, 255, np.uint8)
+    out[square, square] = top
+    return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
+
+
+def _hue_agreed(called: Called, size: float) -> bool:
+    """Whether a face read surely on a top redrawn by ``hue_contrast`` is borne out by two
+    other readings of its square: the face layouts on that redrawn top show it clearly
+    (``face_layouts.layout_face``: no pip-like patch at a place it leaves empty), and
+    ``read_top`` on the crop as seen calls no other face. A three whose middle pip differs
+    from the body less than its corners (a light streak along its diagonal) is a two's
+    diagonal on the redrawn top; its middle place is not empty there, and the crop as seen
+    shows three pips."""
+    top, crop, _, face = called
+    drawn = hue_contrast(crop)
+    if drawn is None or layout_face(drawn, CROP * size / top.w) != face:
+        return False
+    return read_top(crop).face in (None, face)
+
+
+def _off_hue(a: np.ndarray, b: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """Each pixel's distance in the a-b plane off the line through grey of the hue of the
+    median a and b where ``body`` holds."""
+    hue = math.atan2(float(np.median(b[body])), float(np.median(a[body])))
+    off: np.ndarray = np.abs(b * math.cos(hue) - a * math.sin(hue))
+    return off
+
+
+_HUE_INNER = np.zeros((VIEW, VIEW), bool)
+_HUE_INNER[MARGIN + CROP // 10:MARGIN + CROP - CROP // 10,
+           MARGIN + CROP // 10:MARGIN + CROP - CROP // 10] = True  # a top's inner square
 
 
 Drawn = tuple[Candidate, np.ndarray, np.ndarray, PipReading]  # square, crop, drawn, reading
