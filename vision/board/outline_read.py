@@ -16,8 +16,12 @@ cell whose die neither way read is read at that square:
    perspective enlarges a top) the strongest square, the strongest of them tried first and
    the others nearly as strong (``DICE.outline_near_best``) after it; then the squares at the
    centre of the cell's body, turned as the die's edges, at ``DICE.outline_body_scales`` of
-   the die edge (a top's outline may lose to the board's printed lines beside it); each
-   through steps 3 and 4 (the as-is crops of every square before any redrawn one);
+   the die edge (a top's outline may lose to the board's printed lines beside it); before
+   them all, where the spots put a die they did not read, the squares there at each of
+   ``DICE.outline_scales`` (``spots_squares``: a face the spots' own reading missed by a
+   little is read there this module's way; a one is never called on them, as a square
+   centred on a lone spot holds a pip in its middle whatever face it belongs to); each
+   through steps 3 to 5 (the as-is crops of every square before any redrawn one);
 3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
    is symmetric about the top's centre; turned as their layout), even when it called no face
    on them (a square off the top cuts a pip or takes a line in); and so on, up to
@@ -163,11 +167,13 @@ def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float
 
 
 def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: float,
-                     palette: Collection[str], body: tuple[float, float] | None
-                     ) -> DieDetection | None:
+                     palette: Collection[str], body: tuple[float, float] | None,
+                     unread: DieDetection | None = None) -> DieDetection | None:
     """``read_outlined`` told what ``body_in_cell`` found in the cell at its usual difference
     from the paper (``body``, None for nothing: the body is then looked for again at
-    ``DICE.outline_paper``, where a white die on light paper differs from it)."""
+    ``DICE.outline_paper``, where a white die on light paper differs from it), and where the
+    spots put the die they did not read (``unread``, None for nowhere: its squares are read
+    first, ``spots_squares``)."""
     if body is None:
         body = body_in_cell(image, box, size, DICE.outline_paper)
     if body is None:
@@ -177,7 +183,7 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
     squares = None if angle is None else outline_square(image, box, size, angle)
     if not squares:
         return None
-    squares += body_squares(body, size, squares[0].angle)
+    squares = spots_squares(unread, size) + squares + body_squares(body, size, squares[0].angle)
     agreed: list[Called] = []
     for square, render in [(q, r) for r in (_as_is, body_contrast, hue_contrast)
                            for q in squares]:
@@ -199,14 +205,16 @@ def _detection(image: np.ndarray, called: Called, size: float, palette: Collecti
                ) -> DieDetection | None:
     """The die a square's called face makes, or None for a two that may be a three
     (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``) or a one
-    whose pip has the top's edges around it (``confirm.pip_alone``)."""
+    read on a square the spots put (``spots_squares``) or whose pip has the top's edges
+    around it (``confirm.pip_alone``)."""
     top, crop, reading, face = called
     body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
     if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):
         return None
     if face == 4 and _maybe_a_six(image, top, body_colour, reading, size):
         return None
-    if face == 1 and not _one_alone(crop, body_colour, reading, CROP * size / top.w):
+    if face == 1 and (top.source == _SPOTS
+                      or not _one_alone(crop, body_colour, reading, CROP * size / top.w)):
         return None
     colour = classify_colour(crop, body_colour, palette)
     return DieDetection(top.cx, top.cy, top.size, top.angle % 90.0, face, colour,
@@ -259,6 +267,24 @@ def _one_alone(crop: np.ndarray, body: np.ndarray, reading: PipReading, edge: fl
 
 _WIDE = 3  # top edges: the view around a square a three's third pip, a six's row is looked for in
 _TWO_APART = READER.nominal_step * math.sqrt(2.0)  # a two's pips apart, in die edges
+
+
+def spots_squares(unread: DieDetection | None, size: float) -> list[Candidate]:
+    """The squares where the spots put a die they did not read (centred on its spots, turned
+    as their layout or its edges), at each of ``DICE.outline_scales`` of the die edge; none
+    without one. A face the spots' own reading missed by a little (a blob's shape, the light
+    of one frame) is read there the outline reader's way. A one is never called on them
+    (``_detection``): a square centred on a lone spot holds a pip in its middle whatever face
+    that pip belongs to. None either for a die the spots found cocked (``_COCKED``: they saw
+    a side face's pips beside its top), whose abstention stands."""
+    if unread is None or unread.reason == _COCKED:
+        return []
+    return [Candidate(unread.x, unread.y, k * size, k * size, unread.angle, 1.0, _SPOTS)
+            for k in DICE.outline_scales]
+
+
+_SPOTS = "spots"  # the source of ``spots_squares`` and of the squares re-centred from them
+_COCKED = "cocked"  # ``vision.board.dice``'s reason for a die showing a side face's pips
 
 
 def body_squares(body: tuple[float, float], size: float, angle: float) -> list[Candidate]:
