@@ -17,10 +17,10 @@ cell whose die neither way read is read at that square:
    the others nearly as strong (``DICE.outline_near_best``) after it; then the squares at the
    centre of the cell's body, turned as the die's edges, at ``DICE.outline_body_scales`` of
    the die edge (a top's outline may lose to the board's printed lines beside it); before
-   them all, where the spots put a die they did not read, the squares there at each of
-   ``DICE.outline_scales`` (``spots_squares``: a face the spots' own reading missed by a
-   little is read there this module's way; a one is never called on them, as a square
-   centred on a lone spot holds a pip in its middle whatever face it belongs to); each
+   them all, where the spots put a die they did not read, the square there, a die edge
+   wide (``spots_squares``: a face the spots' own reading missed by a little is read there
+   this module's way; a one is never called on it, as a square centred on a lone spot holds
+   a pip in its middle whatever face it belongs to); each
    through steps 3 to 5 (the as-is crops of every square before any redrawn one);
 3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
    is symmetric about the top's centre; turned as their layout), even when it called no face
@@ -270,17 +270,16 @@ _TWO_APART = READER.nominal_step * math.sqrt(2.0)  # a two's pips apart, in die 
 
 
 def spots_squares(unread: DieDetection | None, size: float) -> list[Candidate]:
-    """The squares where the spots put a die they did not read (centred on its spots, turned
-    as their layout or its edges), at each of ``DICE.outline_scales`` of the die edge; none
-    without one. A face the spots' own reading missed by a little (a blob's shape, the light
-    of one frame) is read there the outline reader's way. A one is never called on them
-    (``_detection``): a square centred on a lone spot holds a pip in its middle whatever face
-    that pip belongs to. None either for a die the spots found cocked (``_COCKED``: they saw
-    a side face's pips beside its top), whose abstention stands."""
+    """The square where the spots put a die they did not read (centred on its spots, turned
+    as their layout or its edges, a die edge wide), in a list; none without one, nor for a
+    die the spots found cocked (``_COCKED``: they saw a side face's pips beside its top),
+    whose abstention stands. A face the spots' own reading missed by a little (a blob's
+    shape, the light of one frame) is read there the outline reader's way. A one is never
+    called on it (``_detection``): a square centred on a lone spot holds a pip in its middle
+    whatever face that pip belongs to."""
     if unread is None or unread.reason == _COCKED:
         return []
-    return [Candidate(unread.x, unread.y, k * size, k * size, unread.angle, 1.0, _SPOTS)
-            for k in DICE.outline_scales]
+    return [Candidate(unread.x, unread.y, size, size, unread.angle, 1.0, _SPOTS)]
 
 
 _SPOTS = "spots"  # the source of ``spots_squares`` and of the squares re-centred from them

@@ -297,11 +297,10 @@ def test_the_die_is_read_at_the_square_the_spots_put_it_at(
     assert found is not None and found.face == face
 
 
-def test_the_spots_squares_lie_at_the_unread_die_at_each_outline_size() -> None:
+def test_the_spots_square_lies_at_the_unread_die() -> None:
     unread = DieDetection(100.0, 120.0, G.die_px, 33.0, None, "red", 0.0, "unclear pips")
     squares = outline_read.spots_squares(unread, G.die_px)
-    assert [q.size / G.die_px for q in squares] == pytest.approx(DICE.outline_scales)
-    assert all((q.cx, q.cy, q.angle) == (100.0, 120.0, 33.0) for q in squares)
+    assert [(q.cx, q.cy, q.size, q.angle) for q in squares] == [(100.0, 120.0, G.die_px, 33.0)]
     assert outline_read.spots_squares(None, G.die_px) == []
     assert outline_read.spots_squares(replace(unread, reason="cocked"), G.die_px) == []
 
