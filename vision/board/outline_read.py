@@ -42,7 +42,8 @@ cell whose die neither way read is read at that square:
    dark pips on a white top; a face called surely there is taken only when the face layouts
    on that redrawn top show it clearly and ``read_top`` on the crop as seen calls no other
    face (``_hue_agreed``): a three whose middle pip differs less from the body than its
-   corners is a two's diagonal there. A white or black die has no hue to redraw by.
+   corners is a two's diagonal there; never a one. A white or black die has no hue to
+   redraw by.
 
 When no square's readings call a face so, the first two successive readings that call one
 face though not surely are taken (``_agreed``), if a second, independent reading of that
@@ -376,8 +377,11 @@ def _hue_agreed(called: Called, size: float) -> bool:
     ``read_top`` on the crop as seen calls no other face. A three whose middle pip differs
     from the body less than its corners (a light streak along its diagonal) is a two's
     diagonal on the redrawn top; its middle place is not empty there, and the crop as seen
-    shows three pips."""
+    shows three pips. A one is never called so: a pip of another hue alone on the redrawn top
+    may be one of a two whose other pip a swirl of the body's own colours hides there."""
     top, crop, _, face = called
+    if face == 1:
+        return False
     drawn = hue_contrast(crop)
     if drawn is None or layout_face(drawn, CROP * size / top.w) != face:
         return False

@@ -8,7 +8,7 @@ pips are then lighter than the shaded side and darker than the lit one, so neith
 as seen nor its distance from the median body colour (``body_contrast``) shows them, while
 the redrawn top shows them dark on white and the outline reader calls the face. A white die
 has no hue to redraw by, white pips on red are no pips of another hue; a face read on the
-redrawn top is not called when the crop as seen calls another.
+redrawn top is not called when the crop as seen calls another, nor is a one.
 """
 
 from __future__ import annotations
@@ -143,3 +143,17 @@ def test_white_pips_on_red_are_no_pips_of_another_hue() -> None:
     (the other renderings read it)."""
     crop = _top_crop(view_with_die(5, RED, WHITE, angle=30.0), 30.0)
     assert hue_contrast(crop) is None
+
+
+def test_a_one_is_not_called_on_the_redrawn_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pip of another hue alone there may be one of a two whose other pip the body's swirl
+    hides: a one is not called even where the layouts show one and the crop as seen no
+    other face."""
+    crop = _top_crop(shaded_gold_die(5, 30.0), 30.0)
+    square = Candidate(0.0, 0.0, G.die_px, G.die_px, 30.0, 1.0, "test")
+    monkeypatch.setattr(outline_read, "read_top", lambda crop: PipReading(None, 0.0))
+    for face in (5, 1):
+        monkeypatch.setattr(outline_read, "layout_face", lambda drawn, edge, face=face: face)
+        agreed = outline_read._hue_agreed((square, crop, PipReading(face, 1.0), face),
+                                          G.die_px)
+        assert agreed == (face == 5)
