@@ -203,7 +203,7 @@ def body_offset(crop: np.ndarray, body: np.ndarray) -> float:
 
 
 CellReader = Callable[[np.ndarray, tuple[int, int, int, int], float, Collection[str],
-                       tuple[float, float] | None], DieDetection | None]
+                       tuple[float, float] | None, DieDetection | None], DieDetection | None]
 CellKeeper = Callable[[tuple[int, int, int, int], DieDetection | None,
                        Callable[[], DieDetection | None]], DieDetection | None]
 
@@ -217,8 +217,9 @@ def reread_cells(image: np.ndarray, dice: list[DieDetection], size: float,
 
     Args:
         then: read a cell whose body read no face this way last (image, the cell's box, the
-            die edge, the palette, and the centre of the body ``body_in_cell`` found there, or
-            None where it found none): the face it calls, or None.
+            die edge, the palette, the centre of the body ``body_in_cell`` found there, or
+            None where it found none, and the die the spots put there unread, or None): the
+            face it calls, or None.
         keep: how a cell's reading is had (the cell's box, the die the spots put there unread
             or None, and the reading itself to call): ``BoardDiceReader`` gives back no face
             for a cell that called none in the last view and whose pixels did not change
@@ -251,7 +252,8 @@ def _read_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
                palette: Collection[str], unread: DieDetection | None,
                then: CellReader | None) -> DieDetection | None:
     """The cell's die read by its body, when that reads a face in the cell; else by
-    ``then``, told where the body is (or that none was found); else None.
+    ``then``, told where the body is (or that none was found) and where the spots put the
+    die; else None.
 
     The search starts where the spots put the die (``unread``, turned as they read it), then
     at its body's centre: on white paper a white die's body is mostly its sides and shadow,
@@ -267,7 +269,7 @@ def _read_cell(image: np.ndarray, box: tuple[int, int, int, int], size: float,
         die = read_body(image, *at, size, palette)
         if _face_in(die, box) and not _off_the_edges(image, die, size):
             return die
-    found = None if then is None else then(image, box, size, palette, at)
+    found = None if then is None else then(image, box, size, palette, at, unread)
     return None if found is None or _off_the_edges(image, found, size) else found
 
 

@@ -155,6 +155,11 @@ class BoardDiceConfig:
     through_faint: float = 0.8  # of the weakest own pip's contrast: a pip seen through, under
     through_tint: float = 8.0  # Lab chroma beyond the most tinted own pip: a pip seen through
     through_paint: float = 0.13  # of the die edge: the radius painted over a pip seen through
+    hue_chroma: float = 15.0  # Lab chroma: a top's pixel this colourful has a hue (a red body's)
+    hue_body: float = 0.5  # share of a top's inner square that has a hue: a coloured die, at least
+    hue_gain: float = 8.0  # grey levels per Lab unit off the body's hue line: a top redrawn
+    hue_pips: float = 0.03  # share of a top's inner square: less than a one's pip ...
+    hue_least: float = 9.5  # ... lies this far off the body's hue line (Lab): else not redrawn
     # a face's pip layout scored on a top's difference from its body colour
     # (``vision.board.face_layouts``), the second reading an unsure face needs
     layout_pip: float = 0.15  # of the die edge: the box a pip place's difference is averaged over

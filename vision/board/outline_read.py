@@ -16,8 +16,12 @@ cell whose die neither way read is read at that square:
    perspective enlarges a top) the strongest square, the strongest of them tried first and
    the others nearly as strong (``DICE.outline_near_best``) after it; then the squares at the
    centre of the cell's body, turned as the die's edges, at ``DICE.outline_body_scales`` of
-   the die edge (a top's outline may lose to the board's printed lines beside it); each
-   through steps 3 to 5 (the as-is crops of every square before any redrawn one);
+   the die edge (a top's outline may lose to the board's printed lines beside it); before
+   them all, where the spots put a die they did not read, the square there, a die edge
+   wide (``spots_squares``: a face the spots' own reading missed by a little is read there
+   this module's way; a one is never called on it, as a square centred on a lone spot holds
+   a pip in its middle whatever face it belongs to); each
+   through steps 3 to 6 (the as-is crops of every square before any redrawn one);
 3. that square read by ``read_top``, and again at the pips it found (re-centred: every layout
    is symmetric about the top's centre; turned as their layout), even when it called no face
    on them (a square off the top cuts a pip or takes a line in); and so on, up to
@@ -34,7 +38,16 @@ cell whose die neither way read is read at that square:
 5. failing that, step 3 again on the square's crops with the light pips seen through a
    translucent body (the face below's: fainter than the top's own pips and tinted by the
    body) painted in the body's colour (``vision.board.through.without_through_pips``); a
-   square whose own crop shows none is not read again.
+   square whose own crop shows none is not read again;
+6. failing that, step 3 again on the square's crops redrawn by their distance off the line of
+   the body's hue (``hue_contrast``: a pixel of the body's hue, lit or shaded, white; the
+   farther off it, the darker), so that pips of another hue at about the body's lightness
+   (faint gold on red, lighter than the top's shaded side and darker than its lit side) are
+   dark pips on a white top; a face called surely there is taken only when the face layouts
+   on that redrawn top show it clearly and ``read_top`` on the crop as seen calls no other
+   face (``_hue_agreed``): a three whose middle pip differs less from the body than its
+   corners is a two's diagonal there; never a one. A white or black die has no hue to
+   redraw by.
 
 A face called on a square one of whose counted pips is a pip seen through the body, as the
 crop shows it (``vision.board.through.reads_through``), is not taken: the redrawn top of step
@@ -173,11 +186,13 @@ def read_outlined(image: np.ndarray, box: tuple[int, int, int, int], size: float
 
 
 def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: float,
-                     palette: Collection[str], body: tuple[float, float] | None
-                     ) -> DieDetection | None:
+                     palette: Collection[str], body: tuple[float, float] | None,
+                     unread: DieDetection | None = None) -> DieDetection | None:
     """``read_outlined`` told what ``body_in_cell`` found in the cell at its usual difference
     from the paper (``body``, None for nothing: the body is then looked for again at
-    ``DICE.outline_paper``, where a white die on light paper differs from it)."""
+    ``DICE.outline_paper``, where a white die on light paper differs from it), and where the
+    spots put the die they did not read (``unread``, None for nowhere: its squares are read
+    first, ``spots_squares``)."""
     if body is None:
         body = body_in_cell(image, box, size, DICE.outline_paper)
     if body is None:
@@ -187,12 +202,15 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
     squares = None if angle is None else outline_square(image, box, size, angle)
     if not squares:
         return None
-    squares += body_squares(body, size, squares[0].angle)
+    squares = spots_squares(unread, size) + squares + body_squares(body, size, squares[0].angle)
     agreed: list[Called] = []
     passes: list[tuple[Render, Render | None]] = [
-        (_as_is, None), (body_contrast, None), (without_through_pips, _seen_through)]
+        (_as_is, None), (body_contrast, None), (without_through_pips, _seen_through),
+        (hue_contrast, None)]
     for square, (render, first) in [(q, p) for p in passes for q in squares]:
         sure, unsure = _read_square(image, square, render, size, first)
+        if render is hue_contrast and sure is not None and not _hue_agreed(sure, size):
+            sure = None
         die = None if sure is None else _detection(image, sure, size, palette)
         if die is not None:
             return die
@@ -208,8 +226,9 @@ def _detection(image: np.ndarray, called: Called, size: float, palette: Collecti
                ) -> DieDetection | None:
     """The die a square's called face makes, or None for a two that may be a three
     (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``), a one
-    whose pip has the top's edges around it (``confirm.pip_alone``) or a one that may be a
-    close-set two's pip (``_maybe_a_two``)."""
+    read on a square the spots put (``spots_squares``) or whose pip has the top's edges
+    around it (``confirm.pip_alone``), or a one that may be a close-set two's pip
+    (``_maybe_a_two``)."""
     top, crop, reading, face = called
     if reads_through(crop, reading):
         return None
@@ -218,7 +237,8 @@ def _detection(image: np.ndarray, called: Called, size: float, palette: Collecti
         return None
     if face == 4 and _maybe_a_six(image, top, body_colour, reading, size):
         return None
-    if face == 1 and not _one_alone(crop, body_colour, reading, CROP * size / top.w):
+    if face == 1 and (top.source == _SPOTS
+                      or not _one_alone(crop, body_colour, reading, CROP * size / top.w)):
         return None
     if face == 1 and _maybe_a_two(image, top, body_colour, reading, size):
         return None
@@ -286,6 +306,23 @@ _WIDE = 3  # top edges: the view around a square a three's third pip, a six's ro
 _TWO_APART = READER.nominal_step * math.sqrt(2.0)  # a two's pips apart, in die edges
 
 
+def spots_squares(unread: DieDetection | None, size: float) -> list[Candidate]:
+    """The square where the spots put a die they did not read (centred on its spots, turned
+    as their layout or its edges, a die edge wide), in a list; none without one, nor for a
+    die the spots found cocked (``_COCKED``: they saw a side face's pips beside its top),
+    whose abstention stands. A face the spots' own reading missed by a little (a blob's
+    shape, the light of one frame) is read there the outline reader's way. A one is never
+    called on it (``_detection``): a square centred on a lone spot holds a pip in its middle
+    whatever face that pip belongs to."""
+    if unread is None or unread.reason == _COCKED:
+        return []
+    return [Candidate(unread.x, unread.y, size, size, unread.angle, 1.0, _SPOTS)]
+
+
+_SPOTS = "spots"  # the source of ``spots_squares`` and of the squares re-centred from them
+_COCKED = "cocked"  # ``vision.board.dice``'s reason for a die showing a side face's pips
+
+
 def body_squares(body: tuple[float, float], size: float, angle: float) -> list[Candidate]:
     """The squares centred on the cell's body, turned by ``angle`` (the die's edges), at
     each of ``DICE.outline_body_scales`` of the die edge."""
@@ -344,6 +381,68 @@ def _edges_cleared(top: np.ndarray) -> np.ndarray | None:
     out = top.copy()
     out[cleared] = 255
     return out
+
+
+def hue_contrast(crop: np.ndarray) -> np.ndarray | None:
+    """The crop redrawn as its pixels' distance off the line of the body's hue in Lab's
+    a-b plane: grey, a pixel of the body's hue (lit or shaded, glared pale, or grey: the
+    paper, a side) white, and ``DICE.hue_gain`` grey levels darker per unit off that line;
+    the margin around the top square white. Pips of another hue than their body (gold on
+    red) are dark pips on a white top however light they are; the dark rings around them and
+    the top's shading, of the body's own hue, are not. The body's hue is the median a and b
+    of the top's inner square's pixels of ``DICE.hue_chroma`` at least; None when under
+    ``DICE.hue_body`` of it has one (a white or black die: no hue to tell pips by), when
+    under ``DICE.hue_pips`` of it (less than a one's pip) lies ``DICE.hue_least`` off that
+    line (white pips on red: no pip of another hue), or when dark touching the square's edge
+    reaches into the top (``_edges_cleared``)."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    a, b = lab[..., 1] - 128.0, lab[..., 2] - 128.0
+    inner = _HUE_INNER & (np.hypot(a, b) >= DICE.hue_chroma)
+    if inner.sum() < DICE.hue_body * _HUE_INNER.sum():
+        return None
+    off = _off_hue(a, b, inner)
+    off = _off_hue(a, b, inner & (off <= np.median(off[inner])))
+    if np.quantile(off[_HUE_INNER], 1.0 - DICE.hue_pips) < DICE.hue_least:
+        return None
+    grey = np.clip(255.0 - DICE.hue_gain * off, 0, 255)
+    square = slice(MARGIN, MARGIN + CROP)
+    top = _edges_cleared(grey[square, square].astype(np.uint8))
+    if top is None:
+        return None
+    out = np.full(grey.shape, 255, np.uint8)
+    out[square, square] = top
+    return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
+
+
+def _hue_agreed(called: Called, size: float) -> bool:
+    """Whether a face read surely on a top redrawn by ``hue_contrast`` is borne out by two
+    other readings of its square: the face layouts on that redrawn top show it clearly
+    (``face_layouts.layout_face``: no pip-like patch at a place it leaves empty), and
+    ``read_top`` on the crop as seen calls no other face. A three whose middle pip differs
+    from the body less than its corners (a light streak along its diagonal) is a two's
+    diagonal on the redrawn top; its middle place is not empty there, and the crop as seen
+    shows three pips. A one is never called so: a pip of another hue alone on the redrawn top
+    may be one of a two whose other pip a swirl of the body's own colours hides there."""
+    top, crop, _, face = called
+    if face == 1:
+        return False
+    drawn = hue_contrast(crop)
+    if drawn is None or layout_face(drawn, CROP * size / top.w) != face:
+        return False
+    return read_top(crop).face in (None, face)
+
+
+def _off_hue(a: np.ndarray, b: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """Each pixel's distance in the a-b plane off the line through grey of the hue of the
+    median a and b where ``body`` holds."""
+    hue = math.atan2(float(np.median(b[body])), float(np.median(a[body])))
+    off: np.ndarray = np.abs(b * math.cos(hue) - a * math.sin(hue))
+    return off
+
+
+_HUE_INNER = np.zeros((VIEW, VIEW), bool)
+_HUE_INNER[MARGIN + CROP // 10:MARGIN + CROP - CROP // 10,
+           MARGIN + CROP // 10:MARGIN + CROP - CROP // 10] = True  # a top's inner square
 
 
 Drawn = tuple[Candidate, np.ndarray, np.ndarray, PipReading]  # square, crop, drawn, reading

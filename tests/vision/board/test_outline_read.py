@@ -9,7 +9,8 @@ layout is not called (``body_read.judged``); and a top crossed by a dark stripe 
 body's bar is looked at past the outline's lower one; squares are tried at the body's centre;
 a square off the top is read once re-centred on its pips (twice when the first reading is
 unsure, even when it calls no face), and pips that turn the square off the die's edges end
-that.
+that. The square the spots put an unread die at is read first, and a one is never called
+on it.
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ def test_the_last_cell_reader_is_asked_about_cells_nothing_read_told_their_body(
     asked: dict[tuple[int, int, int, int], tuple[float, float] | None] = {}
 
     def last(image: np.ndarray, box: tuple[int, int, int, int], size: float,
-             palette: object, body: tuple[float, float] | None) -> DieDetection | None:
+             palette: object, body: tuple[float, float] | None,
+             unread: DieDetection | None) -> DieDetection | None:
         asked[box] = body
         return None
 
@@ -296,3 +298,55 @@ def test_a_one_on_a_close_set_two_s_pip_is_not_called(seed: int) -> None:
     view, called = _called_one_of_close_two(seed, partner=False)
     die = outline_read._detection(view, called, G.die_px, ())
     assert die is not None and die.face == 1
+
+
+def _squares_off_the_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The outline's square put off the drawn die (a corner of it in the square) and no
+    squares at the body: only the spots' squares lie on the die."""
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+
+    def off(image: np.ndarray, box: tuple[int, int, int, int], size: float,
+            angle: float) -> list[Candidate]:
+        return [Candidate(cx + 0.45 * size, cy - 0.45 * size, size, size, angle, 1.0,
+                          "outline")]
+
+    monkeypatch.setattr(outline_read, "outline_square", off)
+    monkeypatch.setattr(outline_read, "body_squares", lambda body, size, angle: [])
+
+
+@pytest.mark.parametrize("face", [2, 3, 4, 5, 6])
+def test_the_die_is_read_at_the_square_the_spots_put_it_at(
+        face: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    _squares_off_the_die(monkeypatch)
+    view = view_with_die(face, RED, GOLD, angle=20.0)
+    body = body_in_cell(view, BOX, G.die_px)
+    assert outline_read.read_outlined_at(view, BOX, G.die_px, (), body) is None
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    unread = DieDetection(cx, cy, G.die_px, 20.0, None, "red", 0.0, "unclear pips")
+    found = outline_read.read_outlined_at(view, BOX, G.die_px, (), body, unread)
+    assert found is not None and found.face == face
+
+
+def test_the_spots_square_lies_at_the_unread_die() -> None:
+    unread = DieDetection(100.0, 120.0, G.die_px, 33.0, None, "red", 0.0, "unclear pips")
+    squares = outline_read.spots_squares(unread, G.die_px)
+    assert [(q.cx, q.cy, q.size, q.angle) for q in squares] == [(100.0, 120.0, G.die_px, 33.0)]
+    assert outline_read.spots_squares(None, G.die_px) == []
+    assert outline_read.spots_squares(replace(unread, reason="cocked"), G.die_px) == []
+
+
+def test_a_one_is_not_called_on_a_square_the_spots_put() -> None:
+    """A square centred on a lone spot holds a pip in its middle whatever face it belongs to;
+    the same reading on the outline's square is a one."""
+    view = view_with_die(1, RED, WHITE, angle=20.0)
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    faces = []
+    for source in ("outline", outline_read.spots_squares(
+            DieDetection(cx, cy, G.die_px, 20.0, None, "red", 0.0, ""), G.die_px)[0].source):
+        top = Candidate(cx, cy, G.die_px, G.die_px, 20.0, 1.0, source)
+        crop = rectify(view, top, VIEW, VIEW / CROP)
+        reading = read_top(crop)
+        assert reading.face == 1
+        found = outline_read._detection(view, (top, crop, reading, 1), G.die_px, ())
+        faces.append(None if found is None else found.face)
+    assert faces == [1, None]
