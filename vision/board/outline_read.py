@@ -356,14 +356,7 @@ def body_contrast(crop: np.ndarray) -> np.ndarray | None:
     the top's edge (a pip may be part of it), None: no redrawing is trusted."""
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
     body = body_lab(lab)
-    grey = np.clip(255.0 - DICE.contrast_gain * np.linalg.norm(lab - body, axis=2), 0, 255)
-    inner = slice(MARGIN, MARGIN + CROP)
-    top = _edges_cleared(grey[inner, inner].astype(np.uint8))
-    if top is None:
-        return None
-    out = np.full(grey.shape, 255, np.uint8)
-    out[inner, inner] = top
-    return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
+    return _top_redrawn(255.0 - DICE.contrast_gain * np.linalg.norm(lab - body, axis=2))
 
 
 def _edges_cleared(top: np.ndarray) -> np.ndarray | None:
@@ -404,13 +397,19 @@ def hue_contrast(crop: np.ndarray) -> np.ndarray | None:
     off = _off_hue(a, b, inner & (off <= np.median(off[inner])))
     if np.quantile(off[_HUE_INNER], 1.0 - DICE.hue_pips) < DICE.hue_least:
         return None
-    grey = np.clip(255.0 - DICE.hue_gain * off, 0, 255)
-    square = slice(MARGIN, MARGIN + CROP)
-    top = _edges_cleared(grey[square, square].astype(np.uint8))
+    return _top_redrawn(255.0 - DICE.hue_gain * off)
+
+
+def _top_redrawn(grey: np.ndarray) -> np.ndarray | None:
+    """A crop's grey redrawing (float, clipped to 0-255) as a BGR crop: its top square with
+    the dark touching the square's edge cleared (``_edges_cleared``, None when that dark
+    reaches into the top), the margin around it white."""
+    inner = slice(MARGIN, MARGIN + CROP)
+    top = _edges_cleared(np.clip(grey[inner, inner], 0, 255).astype(np.uint8))
     if top is None:
         return None
     out = np.full(grey.shape, 255, np.uint8)
-    out[square, square] = top
+    out[inner, inner] = top
     return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
 
 
