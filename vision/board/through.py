@@ -74,7 +74,6 @@ def _chroma(crop_lab: np.ndarray, pip: Blob) -> float:
     return math.hypot(float(patch[1]) - 128.0, float(patch[2]) - 128.0)
 
 
-
 def reads_through(crop_bgr: np.ndarray, reading: PipReading) -> bool:
     """Whether one of the pips a reading counts is a pip seen through the body
     (``through_pips``, within ``DICE.through_paint`` of the die edge of it): a face read so
