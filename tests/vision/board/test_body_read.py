@@ -43,6 +43,18 @@ def view_with_die(face: int | None, body: tuple[int, int, int], pip: tuple[int, 
                   cell: Cell = MIDDLE, angle: float = 20.0) -> np.ndarray:
     """A canonical view of plain paper with one die (or, for face None, a plain top) drawn
     in ``cell``, its sides darker below, turned by ``angle`` degrees, lightly blurred and noisy."""
+    return noisy(drawn_die([(place, pip) for place in LAYOUT.get(face or 0, [])], body, cell,
+                           angle))
+
+
+Pips = list[tuple[tuple[float, float], tuple[int, int, int]]]  # lattice place, colour (BGR)
+
+
+def drawn_die(pips: Pips, body: tuple[int, int, int], cell: Cell = MIDDLE,
+              angle: float = 20.0, radius: float = 0.09, blur: float = 1.0) -> np.ndarray:
+    """A canonical view (float) of plain paper with one die drawn in ``cell``, its sides
+    darker below, turned by ``angle`` degrees, its pips at their lattice places in their
+    colours (``radius`` of the die edge), blurred by ``blur`` px; no noise yet (``noisy``)."""
     n = G.canonical_px
     view = np.zeros((n, n, 3), np.float32)
     view[:] = PAPER
@@ -54,13 +66,17 @@ def view_with_die(face: int | None, body: tuple[int, int, int], pip: tuple[int, 
     cv2.fillConvexPoly(view, top, body, cv2.LINE_AA)
     a = math.radians(angle)
     step = 0.85 * 0.54 * size / 2  # real dice set their pips a little closer than nominal
-    for u, v in LAYOUT.get(face or 0, []):
+    for (u, v), colour in pips:
         x = cx + step * (u * math.cos(a) - v * math.sin(a))
         y = cy + step * (u * math.sin(a) + v * math.cos(a))
-        cv2.circle(view, (round(x * 8), round(y * 8)), round(0.09 * size * 8), pip, -1,
+        cv2.circle(view, (round(x * 8), round(y * 8)), round(radius * size * 8), colour, -1,
                    cv2.LINE_AA, shift=3)
-    view = cv2.GaussianBlur(view, (0, 0), 1.0)
-    view += np.random.default_rng(7).normal(0, 2.0, view.shape).astype(np.float32)
+    return cv2.GaussianBlur(view, (0, 0), blur)
+
+
+def noisy(view: np.ndarray) -> np.ndarray:
+    """A drawn view (float) with seeded camera noise, as 8-bit BGR."""
+    view = view + np.random.default_rng(7).normal(0, 2.0, view.shape).astype(np.float32)
     return np.clip(view + 0.5, 0, 255).astype(np.uint8)
 
 

@@ -22,10 +22,11 @@ import pytest
 from tests.vision.board.test_body_read import (
     LAYOUT,
     MIDDLE,
-    PAPER,
     RED,
     WHITE,
     G,
+    drawn_die,
+    noisy,
     view_with_die,
 )
 from vision.board import outline_read
@@ -52,28 +53,14 @@ def shaded_gold_die(face: int, angle: float, light: tuple[float, float] = (0.7, 
     """A red die with ``FAINT_GOLD`` pips in the middle cell, turned by ``angle``, lit from
     ``light[0]`` to ``light[1]`` of its colour across its top (and the paper with it)."""
     n = G.canonical_px
-    view = np.zeros((n, n, 3), np.float32)
-    view[:] = PAPER
+    view = drawn_die([(place, FAINT_GOLD) for place in LAYOUT[face]], RED, angle=angle,
+                     radius=0.08, blur=1.5)
     cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
-    size = G.die_px
-    side = cv2.boxPoints(((cx + 3, cy + 3), (size, size), angle)).astype(np.int32)
-    cv2.fillConvexPoly(view, side, tuple(0.5 * v for v in RED), cv2.LINE_AA)
-    top = cv2.boxPoints(((cx, cy), (size, size), angle)).astype(np.int32)
-    cv2.fillConvexPoly(view, top, RED, cv2.LINE_AA)
-    a = math.radians(angle)
-    step = 0.85 * 0.54 * size / 2
-    for u, v in LAYOUT[face]:
-        x = cx + step * (u * math.cos(a) - v * math.sin(a))
-        y = cy + step * (u * math.sin(a) + v * math.cos(a))
-        cv2.circle(view, (round(x * 8), round(y * 8)), round(0.08 * size * 8), FAINT_GOLD, -1,
-                   cv2.LINE_AA, shift=3)
-    view = cv2.GaussianBlur(view, (0, 0), 1.5)
     yy, xx = np.mgrid[0:n, 0:n]
     lit = math.radians(angle + 30.0)
-    t = np.clip(((xx - cx) * math.cos(lit) + (yy - cy) * math.sin(lit)) / size + 0.5, 0, 1)
+    t = np.clip(((xx - cx) * math.cos(lit) + (yy - cy) * math.sin(lit)) / G.die_px + 0.5, 0, 1)
     view *= (light[0] + (light[1] - light[0]) * t)[..., None]
-    view += np.random.default_rng(7).normal(0, 2.0, view.shape).astype(np.float32)
-    return np.clip(view + 0.5, 0, 255).astype(np.uint8)
+    return noisy(view)
 
 
 def _top_crop(view: np.ndarray, angle: float) -> np.ndarray:

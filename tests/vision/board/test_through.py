@@ -11,13 +11,11 @@ the painting, not called a three).
 
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 import pytest
 
-from tests.vision.board.test_body_read import MIDDLE, PAPER, G, face_in
+from tests.vision.board.test_body_read import PAPER, drawn_die, face_in, noisy
 from vision.board import outline_read
 from vision.board.through import through_pips, without_through_pips
 from vision.top.pips import body_lab, read_top
@@ -87,24 +85,8 @@ def test_one_bright_spot_among_tinted_pips_leaves_the_top_as_it_is() -> None:
 def _board_with_seen_through_two(angle: float) -> np.ndarray:
     """A canonical view of plain paper with a red two in the middle cell, the five's middle
     pip seen through its body."""
-    n = G.canonical_px
-    view = np.full((n, n, 3), PAPER, np.float32)
-    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
-    size = G.die_px
-    side = cv2.boxPoints(((cx + 3, cy + 3), (size, size), angle)).astype(np.int32)
-    cv2.fillConvexPoly(view, side, tuple(0.5 * v for v in RED), cv2.LINE_AA)
-    cv2.fillConvexPoly(view, cv2.boxPoints(((cx, cy), (size, size), angle)).astype(np.int32),
-                       RED, cv2.LINE_AA)
-    a = math.radians(angle)
-    step = STEP * size / CROP
-    for (u, v), colour in _pips(TWO, WHITE) + _pips([(0, 0)], SEEN):
-        x = cx + step * (u * math.cos(a) - v * math.sin(a))
-        y = cy + step * (u * math.sin(a) + v * math.cos(a))
-        cv2.circle(view, (round(x * 8), round(y * 8)), round(0.11 * size * 8), colour, -1,
-                   cv2.LINE_AA, shift=3)
-    view = cv2.GaussianBlur(view, (0, 0), 1.0)
-    view += np.random.default_rng(7).normal(0, 2.0, view.shape).astype(np.float32)
-    return np.clip(view + 0.5, 0, 255).astype(np.uint8)
+    pips = _pips(TWO, WHITE) + _pips([(0, 0)], SEEN)
+    return noisy(drawn_die(pips, RED, angle=angle, radius=0.11))
 
 
 def test_the_board_reader_calls_the_two() -> None:
