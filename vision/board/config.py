@@ -130,6 +130,10 @@ class BoardDiceConfig:
     # (a layout across the square's axes) every turn within half of 22.5 of one of them
     unseen_turns: tuple[float, ...] = (22.5, 67.5)
     body_offset: float = 0.12  # of a die edge: the body's centre this far from the pips', at most
+    # a translucent top's body: its lightness counts this much in its distance from the body
+    # colour, for light pips each of at most ``neutral_pips`` Lab chroma (white pips)
+    body_light_weight: float = 0.5
+    neutral_pips: float = 15.0
 
     # a cell's die read at the square its top's outline draws (``vision.board.outline_read``)
     outline_pad: float = 0.15  # of a die edge: the cell is searched this much wider each side

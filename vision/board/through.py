@@ -63,11 +63,11 @@ def through_pips(crop_lab: np.ndarray, body: np.ndarray) -> list[Blob]:
     faint = [b for b in pips if b.contrast < DICE.through_faint * weakest]
     if len(own) + len(faint) != len(pips):
         return []
-    tint = max(_chroma(crop_lab, b) for b in own) + DICE.through_tint
-    return faint if all(_chroma(crop_lab, b) >= tint for b in faint) else []
+    tint = max(pip_chroma(crop_lab, b) for b in own) + DICE.through_tint
+    return faint if all(pip_chroma(crop_lab, b) >= tint for b in faint) else []
 
 
-def _chroma(crop_lab: np.ndarray, pip: Blob) -> float:
+def pip_chroma(crop_lab: np.ndarray, pip: Blob) -> float:
     """A pip's chroma: the length of its 3x3 mean Lab (a, b) from neutral."""
     x, y = round(pip.x + MARGIN), round(pip.y + MARGIN)
     patch: Sequence[float] = crop_lab[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0)
