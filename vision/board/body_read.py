@@ -28,7 +28,9 @@ not read surely by its spots is read that way:
    missed in part (the gold three read as its two) is read off the die's centre; and its
    layout is not squeezed (``READER.cocked_squash``): a six's corner pips, its middle ones
    missed, are a four's layout drawn out; and none of the pips it counts is a pip of the
-   face below seen through a translucent body (``vision.board.through.reads_through``).
+   face below seen through a translucent body (``vision.board.through.reads_through``), and
+   its pips are alike in tint (``vision.board.through.unlike_tints``: a tinted light spot
+   among white pips is a translucent body's own light).
 
 A two, whoever reads it (the spots, the body, the outline), is called only when the square its
 pips' layout turns lies within ``DICE.two_turn`` degrees of the die's edges where edges
@@ -55,7 +57,7 @@ import numpy as np
 
 from vision.board.config import DICE
 from vision.board.geometry import BoardGeometry
-from vision.board.through import pip_chroma, reads_through
+from vision.board.through import pip_chroma, reads_through, unlike_tints
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
 from vision.top.config import READER
@@ -191,6 +193,8 @@ def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
         return None, "blurred"
     if reads_through(crop, reading):
         return None, "pips seen through"
+    if unlike_tints(crop, reading):
+        return None, "pips unlike"
     return reading.face, ""
 
 

@@ -86,3 +86,16 @@ def reads_through(crop_bgr: np.ndarray, reading: PipReading) -> bool:
     reach = DICE.through_paint * CROP
     return any(math.hypot(b.x - p.x, b.y - p.y) <= reach
                for b in through_pips(lab, body_lab(lab)) for p in reading.blobs)
+
+
+def unlike_tints(crop_bgr: np.ndarray, reading: PipReading) -> bool:
+    """Whether the pips a reading counts differ in tint: one white (Lab chroma, ``pip_chroma``,
+    at most ``DICE.neutral_pips``) and another more than ``DICE.tint_spread`` more tinted. A
+    face's pips are printed alike; a tinted light spot among white pips is a translucent
+    body's own light (glare through it, a pip below) however bright it is. Tinted pips
+    (gold) differ in chroma as the light on them does, and are not compared so."""
+    if reading.face is None or len(reading.blobs) < 2:
+        return False
+    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
+    tints = [pip_chroma(lab, b) for b in reading.blobs]
+    return min(tints) <= DICE.neutral_pips and max(tints) - min(tints) > DICE.tint_spread
