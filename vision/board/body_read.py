@@ -201,20 +201,21 @@ def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
 def body_centred(crop: np.ndarray, reading: PipReading) -> bool:
     """Whether the body colour a reading of ``crop`` measured lies around the crop's centre:
     its pixels' centre within ``DICE.body_offset`` of it (``body_offset``); or, for white pips
-    (lighter than the body, each of at most ``DICE.neutral_pips`` Lab chroma), when it does
-    so with lightness counting ``DICE.body_light_weight`` in the distance from the body
-    colour. A translucent body is lit through from below: its lightness changes across its
-    top (a dark middle, light sides) while its hue holds, and at the full distance only a
-    patch of it is its body colour, wherever that lies. Tinted light spots on such a top (the
-    body's own light, pips seen through it) and dark pips (a white body, whose lightness
-    alone tells it from light paper) keep the full distance. False when the reading measured
-    no body colour."""
+    (lighter than the body, each of at most ``DICE.neutral_pips`` Lab chroma) on a dark body
+    (Lab lightness at most ``DICE.dark_body``), when it does so with lightness counting
+    ``DICE.body_light_weight`` in the distance from the body colour. A translucent body is
+    lit through from below: its lightness changes across its top (a dark middle, light
+    sides) while its hue holds, and at the full distance only a patch of it is its body
+    colour, wherever that lies. Tinted light spots on such a top (the body's own light, pips
+    seen through it), dark pips and a light body (a white die, or paper taken for the body:
+    lightness alone tells them from the light paper around) keep the full distance. False
+    when the reading measured no body colour."""
     body = reading.body
     if body is None:
         return False
     if body_offset(crop, body) <= DICE.body_offset:
         return True
-    if reading.polarity != "light" or not _neutral(crop, reading.blobs):
+    if reading.polarity != "light" or body[0] > DICE.dark_body or not _neutral(crop, reading.blobs):
         return False
     return body_offset(crop, body, DICE.body_light_weight) <= DICE.body_offset
 

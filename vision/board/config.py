@@ -134,6 +134,7 @@ class BoardDiceConfig:
     # colour, for light pips each of at most ``neutral_pips`` Lab chroma (white pips)
     body_light_weight: float = 0.5
     neutral_pips: float = 15.0  # Lab chroma: a white (or black) pip's, at most
+    dark_body: float = 128.0  # Lab lightness (0-255): a dark body's, at most
 
     # a cell's die read at the square its top's outline draws (``vision.board.outline_read``)
     outline_pad: float = 0.15  # of a die edge: the cell is searched this much wider each side

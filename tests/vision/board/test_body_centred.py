@@ -5,8 +5,8 @@ Synthetic tops drawn at the reader's crop size, seeded noise: a dark translucent
 whose lightness rises across the top towards one side (light passing through it), its hue
 kept, with a four's pips. White pips: the body colour read lies on the dark side at the full
 distance, yet the top is centred with its lightness counting less, and its four is called.
-Pips tinted like the body's own light, and dark pips on a grey top so lit, keep the full
-distance: not centred.
+Pips tinted like the body's own light, dark pips on a grey top so lit, and a body taken as
+light keep the full distance: not centred.
 """
 
 from __future__ import annotations
@@ -85,4 +85,14 @@ def test_dark_pips_keep_the_full_distance() -> None:
     reading = read_top(crop)
     assert reading.polarity == "dark" and reading.body is not None
     assert body_offset(crop, reading.body, DICE.body_light_weight) <= DICE.body_offset
+    assert not body_centred(crop, reading)
+
+
+def test_a_light_body_keeps_the_full_distance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same top, its dark body taken as light: a light body at half
+    its lightness's weight would take light paper and neutral surroundings for itself."""
+    crop = _lit_top(DARK_BLUE, LIT_BLUE, WHITE, 0.55)
+    reading = read_top(crop)
+    assert reading.body is not None and body_centred(crop, reading)
+    monkeypatch.setattr(body_read, "DICE", replace(DICE, dark_body=reading.body[0] - 1.0))
     assert not body_centred(crop, reading)
