@@ -22,11 +22,15 @@ not read surely by its spots is read that way:
 3. the known die's top square there is read again; the face is called only when the reading
    is sure (``READER.min_confidence``), its pips lie as far apart as a real die's of the
    known size (``DICE.body_step``, of ``READER.nominal_step``), and the body colour the reader
-   measured lies around the square's centre (``DICE.body_offset``): a face whose pips were
+   measured lies around the square's centre (``DICE.body_offset``; for white pips, with the
+   body's lightness counting less, ``body_centred``: a translucent body's lightness changes
+   across its top): a face whose pips were
    missed in part (the gold three read as its two) is read off the die's centre; and its
    layout is not squeezed (``READER.cocked_squash``): a six's corner pips, its middle ones
    missed, are a four's layout drawn out; and none of the pips it counts is a pip of the
-   face below seen through a translucent body (``vision.board.through.reads_through``).
+   face below seen through a translucent body (``vision.board.through.reads_through``), and
+   its pips are alike in tint (``vision.board.through.unlike_tints``: a tinted light spot
+   among white pips is a translucent body's own light).
 
 A two, whoever reads it (the spots, the body, the outline), is called only when the square its
 pips' layout turns lies within ``DICE.two_turn`` degrees of the die's edges where edges
@@ -44,7 +48,7 @@ May import ``vision.board.config``, ``vision.board.geometry``, ``vision.board.th
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -53,13 +57,13 @@ import numpy as np
 
 from vision.board.config import DICE
 from vision.board.geometry import BoardGeometry
-from vision.board.through import reads_through
+from vision.board.through import pip_chroma, reads_through, unlike_tints
 from vision.top.blur import is_blurred
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import TURNED, best_fit, centres, pip_step, read_top
 from vision.top.square import die_axes, rectify, turn_apart, view_axes
-from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
+from vision.top.types import CROP, MARGIN, VIEW, Blob, Candidate, DieDetection, PipReading
 
 
 def cell_box(geometry: BoardGeometry, r: int, c: int) -> tuple[int, int, int, int]:
@@ -181,7 +185,7 @@ def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
     found = pip_step(centres(reading.blobs)) if len(reading.blobs) > 1 else step
     if found is None or not DICE.body_step[0] <= found / step <= DICE.body_step[1]:
         return None, "pips out of scale"
-    if reading.body is None or body_offset(crop, reading.body) > DICE.body_offset:
+    if not body_centred(crop, reading):
         return None, "unclear pips"
     if reading.squash < READER.cocked_squash[reading.face]:  # the crop is square
         return None, "cocked"  # or part of a face's pips: a six's corners as a four
@@ -189,13 +193,45 @@ def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
         return None, "blurred"
     if reads_through(crop, reading):
         return None, "pips seen through"
+    if unlike_tints(crop, reading):
+        return None, "pips unlike"
     return reading.face, ""
 
 
-def body_offset(crop: np.ndarray, body: np.ndarray) -> float:
-    """How far the body-coloured pixels' centre lies from the crop's centre, in die edges."""
+def body_centred(crop: np.ndarray, reading: PipReading) -> bool:
+    """Whether the body colour a reading of ``crop`` measured lies around the crop's centre:
+    its pixels' centre within ``DICE.body_offset`` of it (``body_offset``); or, for white pips
+    (lighter than the body, each of at most ``DICE.neutral_pips`` Lab chroma) on a dark body
+    (Lab lightness at most ``DICE.dark_body``), when it does so with lightness counting
+    ``DICE.body_light_weight`` in the distance from the body colour. A translucent body is
+    lit through from below: its lightness changes across its top (a dark middle, light
+    sides) while its hue holds, and at the full distance only a patch of it is its body
+    colour, wherever that lies. Tinted light spots on such a top (the body's own light, pips
+    seen through it), dark pips and a light body (a white die, or paper taken for the body:
+    lightness alone tells them from the light paper around) keep the full distance. False
+    when the reading measured no body colour."""
+    body = reading.body
+    if body is None:
+        return False
+    if body_offset(crop, body) <= DICE.body_offset:
+        return True
+    if reading.polarity != "light" or body[0] > DICE.dark_body or not _neutral(crop, reading.blobs):
+        return False
+    return body_offset(crop, body, DICE.body_light_weight) <= DICE.body_offset
+
+
+def _neutral(crop: np.ndarray, pips: Sequence[Blob]) -> bool:
+    """Whether there are pips and each is of at most ``DICE.neutral_pips`` Lab chroma."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    return bool(pips) and max(pip_chroma(lab, b) for b in pips) <= DICE.neutral_pips
+
+
+def body_offset(crop: np.ndarray, body: np.ndarray, light: float = 1.0) -> float:
+    """How far the body-coloured pixels' centre lies from the crop's centre, in die edges;
+    ``light``: the weight of lightness in a pixel's distance from the body colour."""
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    ys, xs = np.nonzero(np.linalg.norm(lab - body, axis=2) < DICE.body_colour)
+    weights = np.array([light, 1.0, 1.0], np.float32)
+    ys, xs = np.nonzero(np.linalg.norm((lab - body) * weights, axis=2) < DICE.body_colour)
     if len(xs) == 0:
         return math.inf
     middle = VIEW / 2 - 0.5

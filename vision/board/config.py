@@ -130,6 +130,11 @@ class BoardDiceConfig:
     # (a layout across the square's axes) every turn within half of 22.5 of one of them
     unseen_turns: tuple[float, ...] = (22.5, 67.5)
     body_offset: float = 0.12  # of a die edge: the body's centre this far from the pips', at most
+    # a translucent top's body: its lightness counts this much in its distance from the body
+    # colour, for light pips each of at most ``neutral_pips`` Lab chroma (white pips)
+    body_light_weight: float = 0.5
+    neutral_pips: float = 15.0  # Lab chroma: a white (or black) pip's, at most
+    dark_body: float = 128.0  # Lab lightness (0-255): a dark body's, at most
 
     # a cell's die read at the square its top's outline draws (``vision.board.outline_read``)
     outline_pad: float = 0.15  # of a die edge: the cell is searched this much wider each side
@@ -154,6 +159,7 @@ class BoardDiceConfig:
     through_even: float = 0.85  # of the strongest pip's contrast: the top's own pips, at least
     through_faint: float = 0.8  # of the weakest own pip's contrast: a pip seen through, under
     through_tint: float = 8.0  # Lab chroma beyond the most tinted own pip: a pip seen through
+    tint_spread: float = 15.0  # Lab chroma: a pip more tinted than a white pip of its face, at most
     through_paint: float = 0.13  # of the die edge: the radius painted over a pip seen through
     hue_chroma: float = 15.0  # Lab chroma: a top's pixel this colourful has a hue (a red body's)
     hue_body: float = 0.5  # share of a top's inner square that has a hue: a coloured die, at least

@@ -51,7 +51,9 @@ cell whose die neither way read is read at that square:
 
 A face called on a square one of whose counted pips is a pip seen through the body, as the
 crop shows it (``vision.board.through.reads_through``), is not taken: the redrawn top of step
-4 shows such a pip as dark as the top's own.
+4 shows such a pip as dark as the top's own; nor one whose counted pips differ in tint as the
+crop shows them (``vision.board.through.unlike_tints``), a tinted light spot among white pips
+(the body's own light) however bright.
 
 When no square's readings call a face so, the first two successive readings that call one
 face though not surely are taken (``_agreed``), if a second, independent reading of that
@@ -107,7 +109,7 @@ from vision.board.confirm import (
     two_centred,
 )
 from vision.board.face_layouts import layout_face
-from vision.board.through import reads_through, without_through_pips
+from vision.board.through import reads_through, unlike_tints, without_through_pips
 from vision.top.colour import classify_colour
 from vision.top.config import READER
 from vision.top.pips import body_lab, centres, read_top
@@ -224,13 +226,14 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
 
 def _detection(image: np.ndarray, called: Called, size: float, palette: Collection[str]
                ) -> DieDetection | None:
-    """The die a square's called face makes, or None for a two that may be a three
-    (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``), a one
-    read on a square the spots put (``spots_squares``) or whose pip has the top's edges
+    """The die a square's called face makes, or None for a face counting a pip seen through
+    the body or pips unlike in tint (``reads_through``, ``unlike_tints``), a two that may be
+    a three (``_maybe_a_three``), a four that may be two rows of a six (``_maybe_a_six``), a
+    one read on a square the spots put (``spots_squares``) or whose pip has the top's edges
     around it (``confirm.pip_alone``), or a one that may be a close-set two's pip
     (``_maybe_a_two``)."""
     top, crop, reading, face = called
-    if reads_through(crop, reading):
+    if reads_through(crop, reading) or unlike_tints(crop, reading):
         return None
     body_colour = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
     if face == 2 and _maybe_a_three(image, top, body_colour, reading, size):

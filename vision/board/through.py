@@ -63,11 +63,11 @@ def through_pips(crop_lab: np.ndarray, body: np.ndarray) -> list[Blob]:
     faint = [b for b in pips if b.contrast < DICE.through_faint * weakest]
     if len(own) + len(faint) != len(pips):
         return []
-    tint = max(_chroma(crop_lab, b) for b in own) + DICE.through_tint
-    return faint if all(_chroma(crop_lab, b) >= tint for b in faint) else []
+    tint = max(pip_chroma(crop_lab, b) for b in own) + DICE.through_tint
+    return faint if all(pip_chroma(crop_lab, b) >= tint for b in faint) else []
 
 
-def _chroma(crop_lab: np.ndarray, pip: Blob) -> float:
+def pip_chroma(crop_lab: np.ndarray, pip: Blob) -> float:
     """A pip's chroma: the length of its 3x3 mean Lab (a, b) from neutral."""
     x, y = round(pip.x + MARGIN), round(pip.y + MARGIN)
     patch: Sequence[float] = crop_lab[y - 1:y + 2, x - 1:x + 2].reshape(-1, 3).mean(axis=0)
@@ -86,3 +86,16 @@ def reads_through(crop_bgr: np.ndarray, reading: PipReading) -> bool:
     reach = DICE.through_paint * CROP
     return any(math.hypot(b.x - p.x, b.y - p.y) <= reach
                for b in through_pips(lab, body_lab(lab)) for p in reading.blobs)
+
+
+def unlike_tints(crop_bgr: np.ndarray, reading: PipReading) -> bool:
+    """Whether the pips a reading counts differ in tint: one white (Lab chroma, ``pip_chroma``,
+    at most ``DICE.neutral_pips``) and another more than ``DICE.tint_spread`` more tinted. A
+    face's pips are printed alike; a tinted light spot among white pips is a translucent
+    body's own light (glare through it, a pip below) however bright it is. Tinted pips
+    (gold) differ in chroma as the light on them does, and are not compared so."""
+    if reading.face is None or len(reading.blobs) < 2:
+        return False
+    lab = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2LAB)
+    tints = [pip_chroma(lab, b) for b in reading.blobs]
+    return min(tints) <= DICE.neutral_pips and max(tints) - min(tints) > DICE.tint_spread

@@ -6,7 +6,8 @@ pips of the face below seen through the body: fainter and tinted red), seeded no
 with the five's middle pip seen under it is read as a two once that pip is painted out; a
 fainter pip as neutral as the others (a pip in shade) is a pip of the top; a lone bright spot
 among tinted pips leaves the top as it is; on a drawn board the two is called (and, without
-the painting, not called a three).
+the painting, not called a three). A two whose pips differ in tint (one white, one a bright
+pink spot: the body's own light) is called by no reader; a white two still is.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import numpy as np
 import pytest
 
 from tests.vision.board.test_body_read import PAPER, drawn_die, face_in, noisy
-from vision.board import outline_read
-from vision.board.through import through_pips, without_through_pips
+from vision.board import body_read, outline_read
+from vision.board.through import through_pips, unlike_tints, without_through_pips
 from vision.top.pips import body_lab, read_top
 from vision.top.types import CROP, MARGIN, VIEW
 
@@ -25,6 +26,7 @@ RED = (35, 30, 120)         # a dark translucent red body (BGR)
 WHITE = (225, 225, 225)     # the top's own pips
 SEEN = (150, 140, 205)      # a pip of the face below, seen through the red body
 SHADED = (160, 160, 160)    # a white pip in shade: fainter, still neutral
+PINK = (200, 190, 250)      # a bright spot of a red body's own light, about a pip's contrast
 STEP = 0.85 * 0.54 * CROP / 2  # crop px from the centre to a corner pip along each axis
 TWO = [(-1, -1), (1, 1)]
 CORNERS = [(1, -1), (-1, 1)]  # the five's other corners, under the two's empty ones
@@ -100,3 +102,26 @@ def test_without_the_painting_the_two_is_not_called_a_three(
     monkeypatch.setattr(outline_read, "without_through_pips", lambda crop: crop)
     assert face_in(_board_with_seen_through_two(20.0)) is None
 
+
+def test_pips_unlike_in_tint_are_told() -> None:
+    crop = _top(_pips([(-1, -1)], WHITE) + _pips([(1, 1)], PINK))
+    reading = read_top(crop)
+    assert reading.face == 2  # the reader alone calls the two
+    assert unlike_tints(crop, reading)
+    white = _top(_pips(TWO, WHITE))
+    assert not unlike_tints(white, read_top(white))
+
+
+@pytest.mark.parametrize("angle", [20.0, 30.0])
+def test_a_white_pip_and_a_pink_spot_are_no_two(angle: float) -> None:
+    view = noisy(drawn_die([((-1, -1), WHITE), ((1, 1), PINK)], RED, angle=angle, radius=0.11))
+    assert face_in(view) is None
+    assert face_in(noisy(drawn_die(_pips(TWO, WHITE), RED, angle=angle, radius=0.11))) == 2
+
+
+def test_without_the_tint_rule_the_pink_spot_makes_a_two(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in (body_read, outline_read):
+        monkeypatch.setattr(module, "unlike_tints", lambda crop, reading: False)
+    view = noisy(drawn_die([((-1, -1), WHITE), ((1, 1), PINK)], RED, angle=20.0, radius=0.11))
+    assert face_in(view) == 2
