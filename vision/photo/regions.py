@@ -16,7 +16,7 @@ May import numpy, OpenCV, ``vision.top.types``, ``vision.top.arrays``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import cv2
 import numpy as np
@@ -67,11 +67,7 @@ def regions_and_heaps(mask: np.ndarray, min_size: float, max_size: float, source
     """Square, die-sized regions of one mask, and the outlines of its regions that are
     neither one die nor two side by side by their shape (touching dice may have merged
     there: ``vision.photo.heaps``)."""
-    k = max(3, int(min_size / 8) | 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours = cleaned_outlines(mask, max(3, int(min_size / 8) | 1))
     out: list[Candidate] = []
     heaps: list[np.ndarray] = []
     min_area = (0.6 * min_size) ** 2
@@ -92,6 +88,30 @@ def regions_and_heaps(mask: np.ndarray, min_size: float, max_size: float, source
         elif split_aspect[0] <= cand.aspect <= split_aspect[1]:
             out.extend(s for s in split_pair(cand) if min_size <= s.size <= max_size)
     return out, heaps
+
+
+def cleaned_outlines(mask: np.ndarray, k: int) -> Sequence[np.ndarray]:
+    """The outer outlines of a mask's regions after an opening and then a closing by a
+    ``k`` x ``k`` ellipse, in image pixels.
+
+    Both are worked out only in the box around the mask's true pixels, ``k`` pixels wider on
+    each side (cut at the image's border), with the same result: an opening leaves nothing
+    outside the true pixels, and a closing reaches ``k // 2`` beyond what the opening left,
+    its erosion as far again, so no pixel past that box changes or is looked at. The masks
+    hold true pixels in a few places, so this is the morphology and outline search of a part
+    of the image."""
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0 or h == 0:
+        return []
+    rows, cols = mask.shape[:2]
+    x0, y0 = max(0, x - k), max(0, y - k)
+    box = mask[y0:min(rows, y + h + k), x0:min(cols, x + w + k)]
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    box = cv2.morphologyEx(box, cv2.MORPH_OPEN, kernel)
+    box = cv2.morphologyEx(box, cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(box, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
+                                   offset=(x0, y0))
+    return contours
 
 
 def split_pair(c: Candidate) -> list[Candidate]:
