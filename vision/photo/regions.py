@@ -16,7 +16,7 @@ May import numpy, OpenCV, ``vision.top.types``, ``vision.top.arrays``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -42,16 +42,20 @@ def estimate_table(lab: np.ndarray, max_size: float) -> np.ndarray:
 
 
 def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray]:
-    """Binary masks of pixels that differ from the table in one direction of Lab."""
-    masks = {}
+    """Binary masks of pixels that differ from the table in one direction of Lab, by name."""
+    return dict(each_difference_mask(lab, table))
+
+
+def each_difference_mask(lab: np.ndarray, table: np.ndarray) -> Iterator[tuple[str, np.ndarray]]:
+    """``difference_masks``' (name, mask) pairs in its order, each made when asked for: a
+    caller that looks at one at a time holds one image-sized mask, not all of them."""
     for (up, down), image, ground in zip(_DIRECTIONS, cv2.split(lab), cv2.split(table),
                                          strict=True):
         # a saturated difference is 0 where it runs the other way, and levels are positive:
         # the same pixels as the signed difference above each level
         for name, diff in ((up, cv2.subtract(image, ground)), (down, cv2.subtract(ground, image))):
             for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow"):
-                masks[f"{name}{int(level)}"] = above(diff, level)
-    return masks
+                yield f"{name}{int(level)}", above(diff, level)
 
 
 _DIRECTIONS = (("bright", "dark"), ("red", "green"), ("yellow", "blue"))  # Lab's L, a, b
@@ -154,22 +158,27 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
 
     Its regions are marked ``FAINT``: the finder reports them only when their face reads.
     """
-    box = max(3, int(min_size / 3) | 1)
-    yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
-    looks = [("cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size)]
-    local_max = PHOTO.local_table * min_size
-    if local_max < max_size:
-        local = difference_masks(lab, estimate_table(lab, local_max))
-        looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
-        looks.append(("outline", outline_mask(lab[:, :, 0], min_size, PHOTO.faint_edges),
-                      local_max))
     places = _places(found)  # hundreds, asked of each region: their numbers gathered once
     out = []
-    for name, mask, largest in looks:
+    for name, mask, largest in _faint_looks(lab, table, min_size, max_size):
         for c in regions(mask, min_size, largest, name + FAINT):
             if _apart(c, places):
                 out.append(c)
     return out
+
+
+def _faint_looks(lab: np.ndarray, table: np.ndarray, min_size: float, max_size: float
+                 ) -> Iterator[tuple[str, np.ndarray, float]]:
+    """``faint_regions``' masks (name, mask, the largest die searched in it), each made when
+    asked for (one image-sized mask held at a time)."""
+    box = max(3, int(min_size / 3) | 1)
+    yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
+    yield "cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size
+    local_max = PHOTO.local_table * min_size
+    if local_max < max_size:
+        local = each_difference_mask(lab, estimate_table(lab, local_max))
+        yield from ((name + "-local", mask, local_max) for name, mask in local)
+        yield "outline", outline_mask(lab[:, :, 0], min_size, PHOTO.faint_edges), local_max
 
 
 def apart(c: Candidate, others: Iterable[Candidate]) -> bool:
