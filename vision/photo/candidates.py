@@ -12,6 +12,8 @@ and OpenCV.
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -19,7 +21,7 @@ from vision.photo.config import PHOTO
 from vision.photo.heaps import heap_parts
 from vision.photo.pipgroups import pip_groups
 from vision.photo.regions import (
-    difference_masks,
+    each_difference_mask,
     estimate_table,
     faint_regions,
     outline_mask,
@@ -46,9 +48,10 @@ def find_candidates(image_bgr: np.ndarray, min_size: float, max_size: float) -> 
     table = estimate_table(lab, max_size)
     out: list[Candidate] = []
     heaps: list[tuple[np.ndarray, str]] = []
-    masks = difference_masks(lab, table)
-    masks["edges"] = outline_mask(lab[:, :, 0], min_size)
-    for name, mask in masks.items():
+    # one image-sized mask at a time, the outlines' last
+    masks = itertools.chain(each_difference_mask(lab, table),
+                            (("edges", outline_mask(lab[:, :, 0], min_size)) for _ in (0,)))
+    for name, mask in masks:
         found, outlines = regions_and_heaps(mask, min_size, max_size, name)
         out.extend(found)
         heaps.extend((c, name) for c in outlines)

@@ -57,6 +57,22 @@ def hand_mask(image_bgr: np.ndarray) -> np.ndarray:
     specks thinner than 3 px opened away; else 0."""
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
     table = np.array([percentile_u8(channel, 50) for channel in cv2.split(lab)], np.float32)
-    apart = np.abs(lab.astype(np.float32) - table).sum(axis=2) > PHOTO.table_apart
+    apart = colour_distance(lab, table) > PHOTO.table_apart
     hand = cv2.bitwise_and(skin_mask(image_bgr), apart.astype(np.uint8) * 255)
     return cv2.morphologyEx(hand, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+_CHANNEL_SUM = np.ones((1, 3), np.float32)  # cv2.transform's matrix: the sum of 3 channels
+
+
+def colour_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Each pixel's distance from ``colour`` in Lab, the sum of its three channels'
+    differences (float32): ``np.abs(lab.astype(np.float32) - colour).sum(axis=2)``.
+
+    The differences of 8-bit levels from a colour in whole or half levels, and their sums,
+    are exact in float32 in any order, so OpenCV's per-pixel arithmetic gives numpy's
+    numbers, at a tenth of the cost of its sum along the channels."""
+    # the colour as a Scalar, a tuple, which OpenCV's stubs do not list
+    diff = cv2.absdiff(lab.astype(np.float32), (*colour.tolist(), 0.0))  # type: ignore[call-overload]
+    distance: np.ndarray = cv2.transform(diff, _CHANNEL_SUM)
+    return distance

@@ -16,7 +16,7 @@ May import numpy, OpenCV, ``vision.top.types``, ``vision.top.arrays``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -42,16 +42,20 @@ def estimate_table(lab: np.ndarray, max_size: float) -> np.ndarray:
 
 
 def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray]:
-    """Binary masks of pixels that differ from the table in one direction of Lab."""
-    masks = {}
+    """Binary masks of pixels that differ from the table in one direction of Lab, by name."""
+    return dict(each_difference_mask(lab, table))
+
+
+def each_difference_mask(lab: np.ndarray, table: np.ndarray) -> Iterator[tuple[str, np.ndarray]]:
+    """``difference_masks``' (name, mask) pairs in its order, each made when asked for: a
+    caller that looks at one at a time holds one image-sized mask, not all of them."""
     for (up, down), image, ground in zip(_DIRECTIONS, cv2.split(lab), cv2.split(table),
                                          strict=True):
         # a saturated difference is 0 where it runs the other way, and levels are positive:
         # the same pixels as the signed difference above each level
         for name, diff in ((up, cv2.subtract(image, ground)), (down, cv2.subtract(ground, image))):
             for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow"):
-                masks[f"{name}{int(level)}"] = above(diff, level)
-    return masks
+                yield f"{name}{int(level)}", above(diff, level)
 
 
 _DIRECTIONS = (("bright", "dark"), ("red", "green"), ("yellow", "blue"))  # Lab's L, a, b
@@ -67,11 +71,7 @@ def regions_and_heaps(mask: np.ndarray, min_size: float, max_size: float, source
     """Square, die-sized regions of one mask, and the outlines of its regions that are
     neither one die nor two side by side by their shape (touching dice may have merged
     there: ``vision.photo.heaps``)."""
-    k = max(3, int(min_size / 8) | 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours = cleaned_outlines(mask, max(3, int(min_size / 8) | 1))
     out: list[Candidate] = []
     heaps: list[np.ndarray] = []
     min_area = (0.6 * min_size) ** 2
@@ -92,6 +92,30 @@ def regions_and_heaps(mask: np.ndarray, min_size: float, max_size: float, source
         elif split_aspect[0] <= cand.aspect <= split_aspect[1]:
             out.extend(s for s in split_pair(cand) if min_size <= s.size <= max_size)
     return out, heaps
+
+
+def cleaned_outlines(mask: np.ndarray, k: int) -> Sequence[np.ndarray]:
+    """The outer outlines of a mask's regions after an opening and then a closing by a
+    ``k`` x ``k`` ellipse, in image pixels.
+
+    Both are worked out only in the box around the mask's true pixels, ``k`` pixels wider on
+    each side (cut at the image's border), with the same result: an opening leaves nothing
+    outside the true pixels, and a closing reaches ``k // 2`` beyond what the opening left,
+    its erosion as far again, so no pixel past that box changes or is looked at. The masks
+    hold true pixels in a few places, so this is the morphology and outline search of a part
+    of the image."""
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0 or h == 0:
+        return []
+    rows, cols = mask.shape[:2]
+    x0, y0 = max(0, x - k), max(0, y - k)
+    box = mask[y0:min(rows, y + h + k), x0:min(cols, x + w + k)]
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    box = cv2.morphologyEx(box, cv2.MORPH_OPEN, kernel)
+    box = cv2.morphologyEx(box, cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(box, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
+                                   offset=(x0, y0))
+    return contours
 
 
 def split_pair(c: Candidate) -> list[Candidate]:
@@ -134,22 +158,27 @@ def faint_regions(lab: np.ndarray, table: np.ndarray, min_size: float, max_size:
 
     Its regions are marked ``FAINT``: the finder reports them only when their face reads.
     """
-    box = max(3, int(min_size / 3) | 1)
-    yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
-    looks = [("cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size)]
-    local_max = PHOTO.local_table * min_size
-    if local_max < max_size:
-        local = difference_masks(lab, estimate_table(lab, local_max))
-        looks += [(name + "-local", mask, local_max) for name, mask in local.items()]
-        looks.append(("outline", outline_mask(lab[:, :, 0], min_size, PHOTO.faint_edges),
-                      local_max))
     places = _places(found)  # hundreds, asked of each region: their numbers gathered once
     out = []
-    for name, mask, largest in looks:
+    for name, mask, largest in _faint_looks(lab, table, min_size, max_size):
         for c in regions(mask, min_size, largest, name + FAINT):
             if _apart(c, places):
                 out.append(c)
     return out
+
+
+def _faint_looks(lab: np.ndarray, table: np.ndarray, min_size: float, max_size: float
+                 ) -> Iterator[tuple[str, np.ndarray, float]]:
+    """``faint_regions``' masks (name, mask, the largest die searched in it), each made when
+    asked for (one image-sized mask held at a time)."""
+    box = max(3, int(min_size / 3) | 1)
+    yellow = cv2.blur(lab[:, :, 2].astype(np.float32) - table[:, :, 2], (box, box))
+    yield "cream", (yellow > PHOTO.faint_cream).astype(np.uint8) * 255, max_size
+    local_max = PHOTO.local_table * min_size
+    if local_max < max_size:
+        local = each_difference_mask(lab, estimate_table(lab, local_max))
+        yield from ((name + "-local", mask, local_max) for name, mask in local)
+        yield "outline", outline_mask(lab[:, :, 0], min_size, PHOTO.faint_edges), local_max
 
 
 def apart(c: Candidate, others: Iterable[Candidate]) -> bool:

@@ -21,7 +21,12 @@ import vision.photo.regions
 from calibration.dice_art import draw_die, paste_die
 from vision.photo.config import PHOTO
 from vision.photo.finder import find_dice, reportable
-from vision.photo.regions import difference_masks, estimate_table, regions
+from vision.photo.regions import (
+    difference_masks,
+    each_difference_mask,
+    estimate_table,
+    regions,
+)
 from vision.photo.sources import FAINT, is_faint
 from vision.top.types import Candidate, DieDetection
 
@@ -174,6 +179,21 @@ def test_difference_masks_are_the_signed_differences_above_each_level():
         level = int(name.lstrip("abcdefghijklmnopqrstuvwxyz"))
         assert mask.dtype == np.uint8 and set(np.unique(mask)) <= {0, 255}
         assert np.array_equal(mask > 0, signed[name.rstrip("0123456789")] > level), name
+
+
+def test_each_difference_mask_makes_the_masks_one_at_a_time_in_their_order():
+    """The same masks as ``difference_masks``, in its order, each made when asked for: the
+    first is there before the second is made (a generator, not a list)."""
+    rng = np.random.default_rng(5)
+    lab = rng.integers(0, 256, (30, 40, 3), dtype=np.uint8)
+    table = rng.integers(0, 256, (30, 40, 3), dtype=np.uint8)
+    lazy = each_difference_mask(lab, table)
+    first_name, first = next(lazy)
+    whole = difference_masks(lab, table)
+    assert first_name == next(iter(whole)) and np.array_equal(first, whole[first_name])
+    rest = list(lazy)
+    assert [name for name, _ in rest] == list(whole)[1:]
+    assert all(np.array_equal(mask, whole[name]) for name, mask in rest)
 
 
 def test_a_region_is_apart_only_beyond_half_the_larger_size_from_every_other():

@@ -13,7 +13,7 @@ import pytest
 from bench.hard_dice import table
 from calibration.dice_art import draw_die, paste_die
 from vision.photo.finder import find_dice
-from vision.photo.held import hand_mask, held
+from vision.photo.held import colour_distance, hand_mask, held
 
 SKIN = [(120, 160, 215), (60, 85, 130), (150, 185, 230)]
 SIDE, DIE = 400, 36
@@ -82,3 +82,16 @@ def test_no_places_no_work():
 
 def test_an_image_too_small_to_shrink_holds_no_hand():
     assert held(np.full((1, 5, 3), 200, np.uint8), [(2.0, 0.5, 1.0)]) == [False]
+
+
+@pytest.mark.parametrize("colour", [(128.0, 128.0, 128.0), (127.5, 131.0, 140.5),
+                                    (0.0, 255.0, 3.5)])
+def test_colour_distance_is_numpys_sum_of_channel_differences(colour):
+    """The same numbers as numpy's float32 arithmetic, to the last bit, and its shape."""
+    rng = np.random.default_rng(3)
+    lab = rng.integers(0, 256, (37, 53, 3), dtype=np.uint8)
+    table = np.array(colour, np.float32)
+    want = np.abs(lab.astype(np.float32) - table).sum(axis=2)
+    got = colour_distance(lab, table)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert np.array_equal(got, want)
