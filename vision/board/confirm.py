@@ -343,3 +343,24 @@ def partner_near(wide_bgr: np.ndarray, body: np.ndarray, pip: np.ndarray, edge: 
     near = ((apart > DICE.confirm_one_clear * edge) & (apart <= DICE.one_partner_reach * edge)
             & (off_diagonal <= DICE.two_turn))
     return bool(near.any()) and float(response[near].max()) >= DICE.one_partner * own
+
+
+def partner_among(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray,
+                  patches: np.ndarray, edge: float) -> bool:
+    """Whether one of ``patches`` stands out from all around it (``pip_response``) at least
+    ``DICE.one_partner`` as much as the strongest of ``pips``: a pip of the same face, as
+    ``partner_near`` takes one. The top's edges, a side or a shadow, in its ring, do not
+    stand out. Pips that do not stand out tell nothing.
+
+    Args:
+        wide_bgr: the die's surroundings, turned as the read square (``pips`` and
+            ``patches`` in its pixels, (n, 2) each).
+        body: the top's body colour (Lab, as ``body_lab`` gives it).
+        edge: the die edge in ``wide_bgr``'s pixels.
+    """
+    response = pip_response(_distance(wide_bgr, body), edge)
+    own = max(_peak(response, p, DICE.confirm_pip_reach) for p in pips.astype(np.float64))
+    if own <= 0:
+        return False
+    return any(_peak(response, p, DICE.confirm_pip_reach) >= DICE.one_partner * own
+               for p in patches.astype(np.float64))

@@ -49,6 +49,12 @@ cell whose die neither way read is read at that square:
    corners is a two's diagonal there; never a one. A white or black die has no hue to
    redraw by.
 
+A one called on a top redrawn by ``body_contrast`` is not taken where the redrawing erased a
+partner the crop as seen shows (``_unerased``: on the square's own crop, or on the one's, a
+pip ``read_top`` finds as seen and not redrawn stands out nearly as much as the redrawn
+pips): a two's pip of about its body's colour at the square's edge is cleared with the side
+there, its partner left alone.
+
 A face called on a square one of whose counted pips is a pip seen through the body, as the
 crop shows it (``vision.board.through.reads_through``), is not taken: the redrawn top of step
 4 shows such a pip as dark as the top's own.
@@ -100,6 +106,7 @@ import numpy as np
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
 from vision.board.confirm import (
+    partner_among,
     partner_near,
     pip_alone,
     rows_of_six,
@@ -211,6 +218,9 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         sure, unsure = _read_square(image, square, render, size, first)
         if render is hue_contrast and sure is not None and not _hue_agreed(sure, size):
             sure = None
+        if render is body_contrast:
+            sure = _unerased(image, square, size, sure)
+            unsure = _unerased(image, square, size, unsure)
         die = None if sure is None else _detection(image, sure, size, palette)
         if die is not None:
             return die
@@ -411,6 +421,41 @@ def _top_redrawn(grey: np.ndarray) -> np.ndarray | None:
     out = np.full(grey.shape, 255, np.uint8)
     out[inner, inner] = top
     return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
+
+
+def _unerased(image: np.ndarray, square: Candidate, size: float, called: Called | None
+              ) -> Called | None:
+    """``called`` (a face read on crops redrawn by ``body_contrast``, from ``square``), or
+    None for a one where the redrawing erased a partner the crop as seen shows: on
+    ``square``'s own crop or the crop the one is called on, a pip ``read_top`` finds as seen
+    and not redrawn (none of the redrawn pips within a pip's width of it) stands out on the
+    view around that square (``confirm.partner_among``) nearly as much as the redrawn pips.
+    A two's pip of about its body's colour at the square's edge is cleared with the side
+    there, its partner left alone; the top's own edge, also found as seen, does not stand out
+    from all around it."""
+    if called is None or called[3] != 1:
+        return called
+    for top in (square, called[0]):
+        crop = rectify(image, top, VIEW, VIEW / CROP)
+        drawn = body_contrast(crop)
+        if drawn is not None and _partner_erased(image, top, crop, drawn, size):
+            return None
+    return called
+
+
+def _partner_erased(image: np.ndarray, top: Candidate, crop: np.ndarray, drawn: np.ndarray,
+                    size: float) -> bool:
+    """Whether a pip ``read_top`` finds on ``crop`` (as seen) and not on ``drawn`` (its
+    redrawing) stands out as a partner of the redrawn pips (``_unerased``)."""
+    seen, kept = centres(read_top(crop).blobs), centres(read_top(drawn).blobs)
+    edge = CROP * size / top.w
+    width = 2.0 * DICE.pip_radius * edge
+    erased = [p for p in seen if not any(np.hypot(*(p - k)) <= width for k in kept)]
+    if not erased or not len(kept):
+        return False
+    body = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
+    wide, at = _around(image, top, np.vstack([kept, np.array(erased)]))
+    return partner_among(wide, body, at[:len(kept)], at[len(kept):], edge)
 
 
 def _hue_agreed(called: Called, size: float) -> bool:

@@ -10,7 +10,7 @@ body's bar is looked at past the outline's lower one; squares are tried at the b
 a square off the top is read once re-centred on its pips (twice when the first reading is
 unsure, even when it calls no face), and pips that turn the square off the die's edges end
 that. The square the spots put an unread die at is read first, and a one is never called
-on it.
+on it; nor where the top's redrawing erased a pip the crop as seen shows.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from tests.vision.board.test_body_read import (
     RED,
     WHITE,
     G,
+    drawn_die,
+    noisy,
     view_with_die,
 )
 from vision.board import outline_read
@@ -350,3 +352,39 @@ def test_a_one_is_not_called_on_a_square_the_spots_put() -> None:
         found = outline_read._detection(view, (top, crop, reading, 1), G.die_px, ())
         faces.append(None if found is None else found.face)
     assert faces == [1, None]
+
+
+def _one_with_partner_erased(monkeypatch: pytest.MonkeyPatch, partner: bool
+                             ) -> tuple[np.ndarray, outline_read.Called]:
+    """A one called on a drawn white top redrawn by a ``body_contrast`` that paints white
+    whatever lies beyond 0.2 of the square's edge from its middle (as the real one clears a
+    pip touching the square's edge), a second pip drawn a lattice step off on the diagonal or
+    not."""
+    pips = [((0, 0), DARK)] + ([((-1, -1), DARK)] if partner else [])
+    view = noisy(drawn_die(pips, WHITE, angle=20.0))
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    square = Candidate(cx, cy, G.die_px, G.die_px, 20.0, 1.0, "outline")
+    crop = rectify(view, square, VIEW, VIEW / CROP)
+
+    def middle_only(crop: np.ndarray) -> np.ndarray:
+        out = crop.copy()
+        ys, xs = np.ogrid[:VIEW, :VIEW]
+        out[np.hypot(xs - VIEW / 2, ys - VIEW / 2) > 0.2 * CROP] = WHITE
+        return out
+
+    monkeypatch.setattr(outline_read, "body_contrast", middle_only)
+    lone = (Blob(CROP / 2, CROP / 2, 10.0, 60.0),)
+    return view, (square, crop, PipReading(1, 1.0, "", "dark", lone), 1)
+
+
+@pytest.mark.parametrize("partner", [True, False])
+def test_a_one_whose_partner_the_redrawing_erased_is_not_called(
+        partner: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the crop as seen shows two pips, the redrawn one: no one there; a lone pip: a one
+    view, called = _one_with_partner_erased(monkeypatch, partner)
+    assert len(read_top(called[1]).blobs) == (2 if partner else 1)
+    kept = outline_read._unerased(view, called[0], G.die_px, called)
+    assert (kept is None) == partner
+    # a face other than a one is left to its own checks
+    two = (*called[:3], 2)
+    assert outline_read._unerased(view, called[0], G.die_px, two) is two
