@@ -237,7 +237,7 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         if die is not None:
             return die
         agreed += [] if unsure is None else [unsure]
-        if two is not None and render is _as_is and _plain_pips(two):
+        if two is not None and _plain_pips(two):
             close.append(two)
     for called in agreed + close:
         die = _detection(image, called, size, palette)
@@ -523,8 +523,8 @@ def _read_square(image: np.ndarray, square: Candidate, render: Render, size: flo
     crop by ``first`` when given): the face called surely, with the top (re-centred or not),
     its crop (as seen) and the reading, or None; and the first face two successive unsure
     readings call that the face layouts agree with (``_agreed``, for a die of ``size``), or
-    None; and the first close-set two two successive readings call surely (``_CLOSE``), or
-    None."""
+    None; and, on the crops as seen, the first close-set two two successive readings call
+    surely (``_CLOSE``), or None."""
     crop = rectify(image, square, VIEW, VIEW / CROP)
     drawn = (first or render)(crop)
     if drawn is None:
@@ -541,7 +541,7 @@ def _read_square(image: np.ndarray, square: Candidate, render: Render, size: flo
         if called is not None:
             return called, unsure, close
         unsure = unsure or _agreed(steps[-2], steps[-1], size)
-        if steps[-2][3].face == 2:
+        if render is _as_is and steps[-2][3].face == 2:
             close = close or _called(steps[-2], steps[-1], _CLOSE)
     return None, unsure, close
 
