@@ -174,16 +174,18 @@ def layout_turn(rot: np.ndarray) -> float:
     return math.degrees(math.atan2(rot[1, 0], rot[0, 0])) % 90.0
 
 
-def judged(crop: np.ndarray, reading: PipReading) -> tuple[int | None, str]:
+def judged(crop: np.ndarray, reading: PipReading,
+           steps: tuple[float, float] = DICE.body_step) -> tuple[int | None, str]:
     """The face called on a reading of a die top of the known size (the crop's ``CROP``
-    square), or None with the reason (see the module's step 3)."""
+    square), or None with the reason (see the module's step 3); its pips' step, of the known
+    die's, within ``steps`` (``DICE.body_step`` unless told)."""
     if reading.face is None:
         return None, reading.reason or "unclear pips"
     if reading.confidence < READER.min_confidence:
         return None, "unsure"
     step = READER.nominal_step * CROP / 2
     found = pip_step(centres(reading.blobs)) if len(reading.blobs) > 1 else step
-    if found is None or not DICE.body_step[0] <= found / step <= DICE.body_step[1]:
+    if found is None or not steps[0] <= found / step <= steps[1]:
         return None, "pips out of scale"
     if not body_centred(crop, reading):
         return None, "unclear pips"

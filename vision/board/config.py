@@ -125,6 +125,9 @@ class BoardDiceConfig:
     body_search: float = 1.25  # of a die edge: the square first searched for its pips
     # the pips' step / the known die's: real dice set their pips closer than the rendered
     body_step: tuple[float, float] = (0.65, 1.3)
+    # the outline reader's close-set two (``outline_read``): its pips' step this much of the
+    # known die's at least (under ``body_step``'s lower bound)
+    close_two_step: float = 0.4
     body_colour: float = 20.0  # Lab distance from the body colour: a body pixel
     # degrees: the wide square's further turns where a die's edges show none, with 0 and 45
     # (a layout across the square's axes) every turn within half of 22.5 of one of them

@@ -343,3 +343,53 @@ def partner_near(wide_bgr: np.ndarray, body: np.ndarray, pip: np.ndarray, edge: 
     near = ((apart > DICE.confirm_one_clear * edge) & (apart <= DICE.one_partner_reach * edge)
             & (off_diagonal <= DICE.two_turn))
     return bool(near.any()) and float(response[near].max()) >= DICE.one_partner * own
+
+
+def partner_among(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray,
+                  patches: np.ndarray, edge: float) -> bool:
+    """Whether one of ``patches`` stands out from all around it (``pip_response``) at least
+    ``DICE.one_partner`` as much as the strongest of ``pips``: a pip of the same face, as
+    ``partner_near`` takes one. The top's edges, a side or a shadow, in its ring, do not
+    stand out. Pips that do not stand out tell nothing.
+
+    Args:
+        wide_bgr: the die's surroundings, turned as the read square (``pips`` and
+            ``patches`` in its pixels, (n, 2) each).
+        body: the top's body colour (Lab, as ``body_lab`` gives it).
+        edge: the die edge in ``wide_bgr``'s pixels.
+    """
+    response = pip_response(_distance(wide_bgr, body), edge)
+    own = max(_peak(response, p, DICE.confirm_pip_reach) for p in pips.astype(np.float64))
+    if own <= 0:
+        return False
+    return any(_peak(response, p, DICE.confirm_pip_reach) >= DICE.one_partner * own
+               for p in patches.astype(np.float64))
+
+
+def pair_alone(wide_bgr: np.ndarray, body: np.ndarray, pips: np.ndarray, edge: float) -> bool:
+    """Whether two pips read as a close-set two have nothing pip-like around them: every
+    pip-sized patch within ``DICE.confirm_other_pips_reach`` die edges of their midpoint,
+    beyond each pip's own patch (``DICE.confirm_one_clear``), stands out (``pip_response``)
+    less than ``DICE.confirm_other_pip`` of what the weaker pip does. Two neighbouring pips
+    of a larger face (a three's middle and corner, a four's side) have that face's other
+    pips within that reach; a two's top around its pips is bare. A pip that does not stand
+    out tells nothing: no finding.
+
+    Args:
+        wide_bgr: the die's surroundings, turned as the read square (``pips`` in its pixels).
+        body: the top's body colour (Lab, as ``body_lab`` gives it).
+        pips: the two pips' centres, (2, 2).
+        edge: the die edge in ``wide_bgr``'s pixels.
+    """
+    response = pip_response(_distance(wide_bgr, body), edge)
+    points = pips.astype(np.float64)
+    own = min(_peak(response, p, DICE.confirm_pip_reach) for p in points)
+    if own <= 0:
+        return False
+    h, w = response.shape
+    ys, xs = np.ogrid[:h, :w]
+    middle = points.mean(axis=0)
+    near = np.hypot(xs - middle[0], ys - middle[1]) <= DICE.confirm_other_pips_reach * edge
+    for x, y in points:
+        near &= np.hypot(xs - x, ys - y) > DICE.confirm_one_clear * edge
+    return not near.any() or float(response[near].max()) < DICE.confirm_other_pip * own

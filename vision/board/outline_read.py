@@ -49,6 +49,12 @@ cell whose die neither way read is read at that square:
    corners is a two's diagonal there; never a one. A white or black die has no hue to
    redraw by.
 
+A one called on a top redrawn by ``body_contrast`` is not taken where the redrawing erased a
+partner the crop as seen shows (``_unerased``: on the square's own crop, or on the one's, a
+pip ``read_top`` finds as seen and not redrawn stands out nearly as much as the redrawn
+pips): a two's pip of about its body's colour at the square's edge is cleared with the side
+there, its partner left alone.
+
 A face called on a square one of whose counted pips is a pip seen through the body, as the
 crop shows it (``vision.board.through.reads_through``), is not taken: the redrawn top of step
 4 shows such a pip as dark as the top's own; nor one whose counted pips differ in tint as the
@@ -62,6 +68,16 @@ colour (``vision.board.face_layouts.layout_face``) show that face clearly; and o
 passes ``judged`` but for its confidence. Gold pips, a pip with glare, a pale pip on a white
 top lower ``read_top``'s confidence though a person reads the face at a glance; a swirl or a
 side strip over the top lights the layouts' empty places and calls no face.
+
+Last, a close-set two: the first two successive readings of a square as seen that call a two
+surely with its pips closer than ``judged`` takes (their step from ``DICE.close_two_step`` up
+to ``DICE.body_step``'s lower bound of the known die's: some real dice set a two's pips that
+close), on a top whose pips differ from its body in lightness, not in hue (``_plain_pips``).
+It is taken only when nothing pip-like lies around the pair on the view (``vision.board.
+confirm.pair_alone``), however the pips lie on the die: a three's middle and one corner, and
+a four's two neighbouring pips, lie as close, the face's other pips within that reach; and a
+real die seen slanted, its sides beside its top, does not tell whether a pair is centred on
+it (``two_centred``).
 
 A two called so whose pips lie closer than a two's (under ``DICE.pip_step``'s lower bound) is
 not taken when a pip-sized patch lies about one step on from either of its pips along their line
@@ -102,6 +118,8 @@ import numpy as np
 from vision.board.body_read import body_in_cell, judged, on_pips
 from vision.board.config import DICE
 from vision.board.confirm import (
+    pair_alone,
+    partner_among,
     partner_near,
     pip_alone,
     rows_of_six,
@@ -112,7 +130,7 @@ from vision.board.face_layouts import layout_face
 from vision.board.through import reads_through, unlike_tints, without_through_pips
 from vision.top.colour import classify_colour
 from vision.top.config import READER
-from vision.top.pips import body_lab, centres, read_top
+from vision.top.pips import body_lab, centres, pip_step, read_top
 from vision.top.square import die_axes, rectify, turn_apart
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
@@ -206,18 +224,24 @@ def read_outlined_at(image: np.ndarray, box: tuple[int, int, int, int], size: fl
         return None
     squares = spots_squares(unread, size) + squares + body_squares(body, size, squares[0].angle)
     agreed: list[Called] = []
+    close: list[Called] = []
     passes: list[tuple[Render, Render | None]] = [
         (_as_is, None), (body_contrast, None), (without_through_pips, _seen_through),
         (hue_contrast, None)]
     for square, (render, first) in [(q, p) for p in passes for q in squares]:
-        sure, unsure = _read_square(image, square, render, size, first)
+        sure, unsure, two = _read_square(image, square, render, size, first)
         if render is hue_contrast and sure is not None and not _hue_agreed(sure, size):
             sure = None
+        if render is body_contrast:
+            sure = _unerased(image, square, size, sure)
+            unsure = _unerased(image, square, size, unsure)
         die = None if sure is None else _detection(image, sure, size, palette)
         if die is not None:
             return die
         agreed += [] if unsure is None else [unsure]
-    for called in agreed:
+        if two is not None and _plain_pips(two):
+            close.append(two)
+    for called in agreed + close:
         die = _detection(image, called, size, palette)
         if die is not None:
             return die
@@ -265,7 +289,16 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
     if float(np.hypot(*(pips[0] - pips[1]))) >= DICE.pip_step[0] * _TWO_APART * edge:
         return False
     wide, at = _around(image, top, pips)
+    if _close_set(reading):
+        return not pair_alone(wide, body, at, edge)
     return not two_centred(wide, at, edge) and third_of_three(wide, body, at, edge)
+
+
+def _close_set(reading: PipReading) -> bool:
+    """Whether a reading's pips lie closer than ``judged`` takes by default (their step
+    under ``DICE.body_step``'s lower bound): a close-set two (``_CLOSE``)."""
+    found = pip_step(centres(reading.blobs))
+    return found is not None and found < DICE.body_step[0] * READER.nominal_step * CROP / 2
 
 
 def _maybe_a_six(image: np.ndarray, top: Candidate, body: np.ndarray, reading: PipReading,
@@ -416,6 +449,41 @@ def _top_redrawn(grey: np.ndarray) -> np.ndarray | None:
     return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR)
 
 
+def _unerased(image: np.ndarray, square: Candidate, size: float, called: Called | None
+              ) -> Called | None:
+    """``called`` (a face read on crops redrawn by ``body_contrast``, from ``square``), or
+    None for a one where the redrawing erased a partner the crop as seen shows: on
+    ``square``'s own crop or the crop the one is called on, a pip ``read_top`` finds as seen
+    and not redrawn (none of the redrawn pips within a pip's width of it) stands out on the
+    view around that square (``confirm.partner_among``) nearly as much as the redrawn pips.
+    A two's pip of about its body's colour at the square's edge is cleared with the side
+    there, its partner left alone; the top's own edge, also found as seen, does not stand out
+    from all around it."""
+    if called is None or called[3] != 1:
+        return called
+    for top in (square, called[0]):
+        crop = rectify(image, top, VIEW, VIEW / CROP)
+        drawn = body_contrast(crop)
+        if drawn is not None and _partner_erased(image, top, crop, drawn, size):
+            return None
+    return called
+
+
+def _partner_erased(image: np.ndarray, top: Candidate, crop: np.ndarray, drawn: np.ndarray,
+                    size: float) -> bool:
+    """Whether a pip ``read_top`` finds on ``crop`` (as seen) and not on ``drawn`` (its
+    redrawing) stands out as a partner of the redrawn pips (``_unerased``)."""
+    seen, kept = centres(read_top(crop).blobs), centres(read_top(drawn).blobs)
+    edge = CROP * size / top.w
+    width = 2.0 * DICE.pip_radius * edge
+    erased = [p for p in seen if not any(np.hypot(*(p - k)) <= width for k in kept)]
+    if not erased or not len(kept):
+        return False
+    body = body_lab(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB))
+    wide, at = _around(image, top, np.vstack([kept, np.array(erased)]))
+    return partner_among(wide, body, at[:len(kept)], at[len(kept):], edge)
+
+
 def _hue_agreed(called: Called, size: float) -> bool:
     """Whether a face read surely on a top redrawn by ``hue_contrast`` is borne out by two
     other readings of its square: the face layouts on that redrawn top show it clearly
@@ -452,42 +520,60 @@ Called = tuple[Candidate, np.ndarray, PipReading, int]  # square, crop (as seen)
 
 
 def _read_square(image: np.ndarray, square: Candidate, render: Render, size: float,
-                 first: Render | None = None) -> tuple[Called | None, Called | None]:
+                 first: Render | None = None
+                 ) -> tuple[Called | None, Called | None, Called | None]:
     """The square read as the module's step 3 says, its crops drawn by ``render`` (its own
     crop by ``first`` when given): the face called surely, with the top (re-centred or not),
     its crop (as seen) and the reading, or None; and the first face two successive unsure
     readings call that the face layouts agree with (``_agreed``, for a die of ``size``), or
-    None."""
+    None; and, on the crops as seen, the first close-set two two successive readings call
+    surely (``_CLOSE``), or None."""
     crop = rectify(image, square, VIEW, VIEW / CROP)
     drawn = (first or render)(crop)
     if drawn is None:
-        return None, None
+        return None, None, None
     steps: list[Drawn] = [(square, crop, drawn, read_top(drawn))]
     unsure: Called | None = None
+    close: Called | None = None
     for _ in range(DICE.outline_recentre):
         again = _recentred(image, steps[-1][0], steps[-1][3], render, square.angle)
         if again is None:
-            return None, unsure
+            break
         steps.append(again)
         called = _called(steps[-2], steps[-1])
         if called is not None:
-            return called, unsure
+            return called, unsure, close
         unsure = unsure or _agreed(steps[-2], steps[-1], size)
-    return None, unsure
+        if render is _as_is and steps[-2][3].face == 2:
+            close = close or _called(steps[-2], steps[-1], _CLOSE)
+    return None, unsure, close
 
 
-def _called(before: Drawn, after: Drawn) -> Called | None:
+def _called(before: Drawn, after: Drawn, steps: tuple[float, float] = DICE.body_step
+            ) -> Called | None:
     """The face two successive readings call: the same face, both surely
-    (``READER.min_confidence``), and the later one, or else the earlier, passing ``judged``;
-    with that reading's square and crop (as seen). None otherwise."""
+    (``READER.min_confidence``), and the later one, or else the earlier, passing ``judged``
+    (its pips' step within ``steps`` of the known die's); with that reading's square and crop
+    (as seen). None otherwise."""
     face = before[3].face
     if (face is None or after[3].face != face
             or min(before[3].confidence, after[3].confidence) < READER.min_confidence):
         return None
     for top, crop, drawn, reading in (after, before):
-        if judged(drawn, reading)[0] is not None:
+        if judged(drawn, reading, steps)[0] is not None:
             return top, crop, reading, face
     return None
+
+
+_CLOSE = (DICE.close_two_step, DICE.body_step[0])  # a close-set two's pips' steps
+
+
+def _plain_pips(called: Called) -> bool:
+    """Whether a close-set two was called on a top whose pips differ from its body in
+    lightness, not hue: ``hue_contrast`` redraws nothing on its crop (white or dark pips, or
+    a die without a hue). Pips of another hue (gold on red) may lie near the body's
+    lightness as seen, a three's third pip then too faint to tell (``confirm.pair_alone``)."""
+    return hue_contrast(called[1]) is None
 
 
 def _agreed(before: Drawn, after: Drawn, size: float) -> Called | None:

@@ -6,7 +6,9 @@ A three's middle and corner read as a two are drawn in a view three die edges wi
 three's other corner and without it, beside a true two with and without a printed line where
 a three's third pip would lie, and a close-set two (its pips nearer the centre, as real dice
 set them) with a dark dot on the table beyond a corner, the die off the view's centre by a
-seeded shift.
+seeded shift. A second pip on the top stands out beside a one's as a partner; the top's edge
+does not. A two closer set than ``judged`` takes is refused for a dot beyond its corner
+even centred on its die, and a four's two neighbouring pips are not a pair alone.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from vision.board.config import DICE
 from vision.board.confirm import (
     confirm_one,
     confirm_top,
+    pair_alone,
+    partner_among,
     partner_near,
     pip_alone,
     pip_response,
@@ -415,3 +419,46 @@ def test_a_pip_beside_a_one_s_along_the_square_s_side_is_not_a_two_s_partner() -
     diagonal = (0.3 * CROP, 0.3 * CROP)
     view = wide_view(FACES[1], dot_at=diagonal)
     assert partner_near(view, _white(), _pips_at((0.0, 0.0), [(0, 0)])[0], CROP)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_pip_standing_out_beside_a_one_s_is_a_partner_and_the_top_s_edge_is_not(
+        seed: int) -> None:
+    shift = _die_shift(seed)
+    pip = _pips_at(shift, [(0, 0)])
+    # a second pip anywhere on the top stands out as the first does
+    other = (float(np.random.default_rng(seed).uniform(-1.2, -0.8)), 0.5)
+    view = wide_view([(0, 0), other], shift=shift)
+    assert partner_among(view, _white(), pip, _pips_at(shift, [other]), CROP)
+    # the top's edge beside it (the table in its ring) does not, nor the body
+    edge = pip + np.array([[-CROP / 2, 0.0]])
+    view = wide_view(FACES[1], shift=shift)
+    assert not partner_among(view, _white(), pip, edge, CROP)
+    assert not partner_among(view, _white(), pip, pip + np.array([[0.0, 0.3 * CROP]]), CROP)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_two_closer_set_than_judged_takes_is_refused_for_any_third_pip(seed: int) -> None:
+    # its pips under DICE.body_step's lower bound (read only as a close-set two): a dot one
+    # step on from a corner refuses it though the pips lie centred on the die
+    shift = _die_shift(seed)
+    closer = 0.5  # of the lattice step from the centre
+    corners = [(-closer, -closer), (closer, closer)]
+    beyond = 3 * closer * WIDE_STEP
+    pips = _pips_at(shift, corners)
+    assert not _maybe_a_three(wide_view(corners, shift=shift), pips)
+    view = wide_view(corners, shift=shift, dot_at=(beyond, beyond))
+    assert third_of_three(view, _white(), pips, CROP)
+    assert _maybe_a_three(view, pips)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_close_set_two_s_pips_are_alone_and_a_four_s_side_is_not(seed: int) -> None:
+    shift = _die_shift(seed)
+    closer = [(-0.5, -0.5), (0.5, 0.5)]
+    assert pair_alone(wide_view(closer, shift=shift), _white(), _pips_at(shift, closer), CROP)
+    # two neighbouring pips of a four (a square off its top reads them as a two)
+    side = [(1.0, -1.0), (1.0, 1.0)]
+    pips = _pips_at(shift, side)
+    assert not pair_alone(wide_view(FACES[4], shift=shift), _white(), pips, CROP)
+    assert pair_alone(wide_view(side, shift=shift), _white(), pips, CROP)

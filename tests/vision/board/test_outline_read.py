@@ -10,7 +10,8 @@ body's bar is looked at past the outline's lower one; squares are tried at the b
 a square off the top is read once re-centred on its pips (twice when the first reading is
 unsure, even when it calls no face), and pips that turn the square off the die's edges end
 that. The square the spots put an unread die at is read first, and a one is never called
-on it.
+on it; nor where the top's redrawing erased a pip the crop as seen shows. A two whose pips lie
+closer than ``judged`` takes is read when they are white on red, not gold.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from tests.vision.board.test_body_read import (
     RED,
     WHITE,
     G,
+    drawn_die,
+    noisy,
     view_with_die,
 )
 from vision.board import outline_read
@@ -199,7 +202,7 @@ def test_a_square_off_the_top_read_unsurely_is_read_once_re_centred_twice(
     view, square = _off_top(face, 0.15)
     first = read_top(rectify(view, square, VIEW, VIEW / CROP))
     assert first.face == face and first.confidence < READER.min_confidence
-    read, _ = outline_read._read_square(view, square, outline_read._as_is, G.die_px)
+    read, _, _ = outline_read._read_square(view, square, outline_read._as_is, G.die_px)
     assert read is not None and read[3] == face
     monkeypatch.setattr(outline_read, "DICE", replace(DICE, outline_recentre=1))
     assert outline_read._read_square(view, square, outline_read._as_is, G.die_px)[0] is None
@@ -209,7 +212,7 @@ def test_a_square_whose_reading_calls_no_face_is_re_centred_on_its_pips() -> Non
     view, square = _off_top(1, 0.25)
     first = read_top(rectify(view, square, VIEW, VIEW / CROP))
     assert first.face is None and len(first.blobs) == 1
-    read, _ = outline_read._read_square(view, square, outline_read._as_is, G.die_px)
+    read, _, _ = outline_read._read_square(view, square, outline_read._as_is, G.die_px)
     assert read is not None and read[3] == 1
 
 
@@ -350,3 +353,68 @@ def test_a_one_is_not_called_on_a_square_the_spots_put() -> None:
         found = outline_read._detection(view, (top, crop, reading, 1), G.die_px, ())
         faces.append(None if found is None else found.face)
     assert faces == [1, None]
+
+
+def _one_with_partner_erased(monkeypatch: pytest.MonkeyPatch, partner: bool
+                             ) -> tuple[np.ndarray, outline_read.Called]:
+    """A one called on a drawn white top redrawn by a ``body_contrast`` that paints white
+    whatever lies beyond 0.2 of the square's edge from its middle (as the real one clears a
+    pip touching the square's edge), a second pip drawn a lattice step off on the diagonal or
+    not."""
+    pips = [((0, 0), DARK)] + ([((-1, -1), DARK)] if partner else [])
+    view = noisy(drawn_die(pips, WHITE, angle=20.0))
+    cx, cy = G.mm_to_px(*G.cell_centre_mm(MIDDLE))
+    square = Candidate(cx, cy, G.die_px, G.die_px, 20.0, 1.0, "outline")
+    crop = rectify(view, square, VIEW, VIEW / CROP)
+
+    def middle_only(crop: np.ndarray) -> np.ndarray:
+        out = crop.copy()
+        ys, xs = np.ogrid[:VIEW, :VIEW]
+        out[np.hypot(xs - VIEW / 2, ys - VIEW / 2) > 0.2 * CROP] = WHITE
+        return out
+
+    monkeypatch.setattr(outline_read, "body_contrast", middle_only)
+    lone = (Blob(CROP / 2, CROP / 2, 10.0, 60.0),)
+    return view, (square, crop, PipReading(1, 1.0, "", "dark", lone), 1)
+
+
+@pytest.mark.parametrize("partner", [True, False])
+def test_a_one_whose_partner_the_redrawing_erased_is_not_called(
+        partner: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the crop as seen shows two pips, the redrawn one: no one there; a lone pip: a one
+    view, called = _one_with_partner_erased(monkeypatch, partner)
+    assert len(read_top(called[1]).blobs) == (2 if partner else 1)
+    kept = outline_read._unerased(view, called[0], G.die_px, called)
+    assert (kept is None) == partner
+    # a face other than a one is left to its own checks
+    two = (*called[:3], 2)
+    assert outline_read._unerased(view, called[0], G.die_px, two) is two
+
+
+def _close_two(pip: tuple[int, int, int], angle: float, off: float) -> np.ndarray:
+    """A view with a red two whose pips (``pip``'s colour) lie ``off`` lattice steps from
+    its top's centre along each axis (closer than ``judged`` takes by default)."""
+    return noisy(drawn_die([((-off, -off), pip), ((off, off), pip)], RED, angle=angle))
+
+
+@pytest.mark.parametrize(("angle", "off"), [(10.0, 0.6), (30.0, 0.6), (10.0, 0.68), (30.0, 0.68)])
+def test_a_close_set_two_is_read_at_the_outline(angle: float, off: float) -> None:
+    view = _close_two(WHITE, angle, off)
+    square = Candidate(*G.mm_to_px(*G.cell_centre_mm(MIDDLE)), G.die_px, G.die_px, angle, 1.0,
+                       "outline")
+    reading = read_top(rectify(view, square, VIEW, VIEW / CROP))
+    assert reading.face == 2 and judged(rectify(view, square, VIEW, VIEW / CROP),
+                                        reading) == (None, "pips out of scale")
+    die = read_outlined(view, BOX, G.die_px)
+    assert die is not None and die.face == 2
+
+
+@pytest.mark.parametrize(("angle", "off"), [(10.0, 0.6), (30.0, 0.6), (10.0, 0.68), (30.0, 0.68)])
+def test_a_close_set_two_of_gold_pips_on_red_is_not_read(
+        angle: float, off: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    # gold pips differ from red in hue: a three's third pip may be too faint to tell
+    view = _close_two(GOLD, angle, off)
+    assert read_outlined(view, BOX, G.die_px) is None
+    monkeypatch.setattr(outline_read, "_plain_pips", lambda called: True)
+    die = read_outlined(view, BOX, G.die_px)
+    assert die is not None and die.face == 2
