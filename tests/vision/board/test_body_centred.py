@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 import pytest
 
+from tests.vision.board.test_through import with_pips
 from vision.board import body_read
 from vision.board.body_read import body_centred, body_offset, judged
 from vision.board.config import DICE
@@ -29,7 +29,6 @@ LIT_BLUE = (140, 75, 40)        # the same hue, lit through at one side
 WHITE = (225, 225, 225)
 TINTED = (150, 140, 215)        # a light spot tinted like a red body's own light
 GREY, LIGHT_GREY, BLACK = (150, 150, 150), (215, 215, 215), (30, 30, 30)
-STEP = 0.85 * 0.54 * CROP / 2   # crop px from the centre to a corner pip along each axis
 FOUR = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
 
 
@@ -43,14 +42,7 @@ def _lit_top(dark: tuple[int, int, int], lit: tuple[int, int, int],
     t = np.clip((across - (1.0 - lit_share)) / lit_share, 0.0, 1.0)[None, :, None]
     body = (1.0 - t) * np.array(dark, np.float32) + t * np.array(lit, np.float32)
     crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP] = body
-    centre = VIEW / 2.0
-    for u, v in FOUR:
-        x, y = centre + u * STEP, centre + v * STEP
-        cv2.circle(crop, (round(x * 8), round(y * 8)), round(0.11 * CROP * 8), pip, -1,
-                   cv2.LINE_AA, shift=3)
-    crop = cv2.GaussianBlur(crop, (0, 0), 0.8)
-    crop += np.random.default_rng(3).normal(0, 2.0, crop.shape).astype(np.float32)
-    return np.clip(crop + 0.5, 0, 255).astype(np.uint8)
+    return with_pips(crop, [(place, pip) for place in FOUR])
 
 
 @pytest.mark.parametrize("lit_share", [0.45, 0.55])

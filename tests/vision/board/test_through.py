@@ -37,6 +37,13 @@ def _top(pips: list[tuple[tuple[int, int], tuple[int, int, int]]]) -> np.ndarray
     places with their colours, lightly blurred, seeded noise."""
     crop = np.full((VIEW, VIEW, 3), PAPER, np.float32)
     crop[MARGIN:MARGIN + CROP, MARGIN:MARGIN + CROP] = RED
+    return with_pips(crop, pips)
+
+
+def with_pips(crop: np.ndarray, pips: list[tuple[tuple[int, int], tuple[int, int, int]]]
+              ) -> np.ndarray:
+    """A drawn ``VIEW`` crop (float) with pips at lattice places (corner pips at ``STEP``
+    from the centre), lightly blurred, seeded noise, as 8-bit BGR."""
     centre = VIEW / 2.0
     for (u, v), colour in pips:
         x, y = centre + u * STEP, centre + v * STEP
