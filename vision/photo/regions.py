@@ -41,14 +41,10 @@ def estimate_table(lab: np.ndarray, max_size: float) -> np.ndarray:
     return cv2.resize(blurred, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def difference_masks(lab: np.ndarray, table: np.ndarray) -> dict[str, np.ndarray]:
-    """Binary masks of pixels that differ from the table in one direction of Lab, by name."""
-    return dict(each_difference_mask(lab, table))
-
-
 def each_difference_mask(lab: np.ndarray, table: np.ndarray) -> Iterator[tuple[str, np.ndarray]]:
-    """``difference_masks``' (name, mask) pairs in its order, each made when asked for: a
-    caller that looks at one at a time holds one image-sized mask, not all of them."""
+    """Binary masks of pixels that differ from the table in one direction of Lab, with their
+    names, each made when asked for: a caller that looks at one at a time holds one
+    image-sized mask, not all of them."""
     for (up, down), image, ground in zip(_DIRECTIONS, cv2.split(lab), cv2.split(table),
                                          strict=True):
         # a saturated difference is 0 where it runs the other way, and levels are positive:

@@ -21,12 +21,7 @@ import vision.photo.regions
 from calibration.dice_art import draw_die, paste_die
 from vision.photo.config import PHOTO
 from vision.photo.finder import find_dice, reportable
-from vision.photo.regions import (
-    difference_masks,
-    each_difference_mask,
-    estimate_table,
-    regions,
-)
+from vision.photo.regions import each_difference_mask, estimate_table, regions
 from vision.photo.sources import FAINT, is_faint
 from vision.top.types import Candidate, DieDetection
 
@@ -80,7 +75,7 @@ def test_the_wide_table_estimate_hides_the_die_and_the_local_one_finds_it():
     img, at = tray_scene(0, 4)
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     table = estimate_table(lab, HIGH)
-    wide = [c for name, mask in difference_masks(lab, table).items()
+    wide = [c for name, mask in each_difference_mask(lab, table)
             for c in regions(mask, LOW, HIGH, name)]
     assert not _regions_at(wide, at, "bright")  # the paper's white leaked into the estimate
     found = _regions_at(vision.photo.regions.faint_regions(lab, table, LOW, HIGH, []), at, "bright")
@@ -164,14 +159,14 @@ def test_a_faint_place_is_reported_only_when_read_at_a_searched_size():
     assert not reportable([split], _die(None, 20.0), 12.0)
 
 
-def test_difference_masks_are_the_signed_differences_above_each_level():
+def test_each_difference_mask_gives_the_signed_differences_above_each_level():
     rng = np.random.default_rng(3)
     lab = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
     table = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
     diff = lab.astype(np.int16) - table.astype(np.int16)
     signed = {"bright": diff[..., 0], "dark": -diff[..., 0], "red": diff[..., 1],
               "green": -diff[..., 1], "yellow": diff[..., 2], "blue": -diff[..., 2]}
-    masks = difference_masks(lab, table)
+    masks = dict(each_difference_mask(lab, table))
     expected = [f"{name}{int(level)}" for name in signed
                 for level in PHOTO.mask_levels + (PHOTO.cream_level,) * (name == "yellow")]
     assert list(masks) == expected
@@ -182,14 +177,14 @@ def test_difference_masks_are_the_signed_differences_above_each_level():
 
 
 def test_each_difference_mask_makes_the_masks_one_at_a_time_in_their_order():
-    """The same masks as ``difference_masks``, in its order, each made when asked for: the
-    first is there before the second is made (a generator, not a list)."""
+    """Each mask is made when asked for, in the order of all of them: the first is there
+    before the second is made (a generator, not a list)."""
     rng = np.random.default_rng(5)
     lab = rng.integers(0, 256, (30, 40, 3), dtype=np.uint8)
     table = rng.integers(0, 256, (30, 40, 3), dtype=np.uint8)
     lazy = each_difference_mask(lab, table)
     first_name, first = next(lazy)
-    whole = difference_masks(lab, table)
+    whole = dict(each_difference_mask(lab, table))
     assert first_name == next(iter(whole)) and np.array_equal(first, whole[first_name])
     rest = list(lazy)
     assert [name for name, _ in rest] == list(whole)[1:]
