@@ -183,9 +183,8 @@ def judged(crop: np.ndarray, reading: PipReading,
         return None, reading.reason or "unclear pips"
     if reading.confidence < READER.min_confidence:
         return None, "unsure"
-    step = READER.nominal_step * CROP / 2
-    found = pip_step(centres(reading.blobs)) if len(reading.blobs) > 1 else step
-    if found is None or not steps[0] <= found / step <= steps[1]:
+    scale = pip_scale(reading)
+    if scale is None or not steps[0] <= scale <= steps[1]:
         return None, "pips out of scale"
     if not body_centred(crop, reading):
         return None, "unclear pips"
@@ -198,6 +197,14 @@ def judged(crop: np.ndarray, reading: PipReading,
     if unlike_tints(crop, reading):
         return None, "pips unlike"
     return reading.face, ""
+
+
+def pip_scale(reading: PipReading) -> float | None:
+    """A reading's pips' step (``pip_step``) of the known die's, ``READER.nominal_step`` of
+    the crop's ``CROP`` square: 1.0 for a lone pip, None when its pips give no step."""
+    step = READER.nominal_step * CROP / 2
+    found = pip_step(centres(reading.blobs)) if len(reading.blobs) > 1 else step
+    return None if found is None else found / step
 
 
 def body_centred(crop: np.ndarray, reading: PipReading) -> bool:

@@ -115,7 +115,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.board.body_read import body_in_cell, judged, on_pips
+from vision.board.body_read import body_in_cell, judged, on_pips, pip_scale
 from vision.board.config import DICE
 from vision.board.confirm import (
     pair_alone,
@@ -130,7 +130,7 @@ from vision.board.face_layouts import layout_face
 from vision.board.through import reads_through, unlike_tints, without_through_pips
 from vision.top.colour import classify_colour
 from vision.top.config import READER
-from vision.top.pips import body_lab, centres, pip_step, read_top
+from vision.top.pips import body_lab, centres, read_top
 from vision.top.square import die_axes, rectify, turn_apart
 from vision.top.types import CROP, MARGIN, VIEW, Candidate, DieDetection, PipReading
 
@@ -297,8 +297,8 @@ def _maybe_a_three(image: np.ndarray, top: Candidate, body: np.ndarray, reading:
 def _close_set(reading: PipReading) -> bool:
     """Whether a reading's pips lie closer than ``judged`` takes by default (their step
     under ``DICE.body_step``'s lower bound): a close-set two (``_CLOSE``)."""
-    found = pip_step(centres(reading.blobs))
-    return found is not None and found < DICE.body_step[0] * READER.nominal_step * CROP / 2
+    scale = pip_scale(reading)
+    return scale is not None and scale < DICE.body_step[0]
 
 
 def _maybe_a_six(image: np.ndarray, top: Candidate, body: np.ndarray, reading: PipReading,
