@@ -461,8 +461,10 @@ def _unerased(image: np.ndarray, square: Candidate, size: float, called: Called 
     from all around it."""
     if called is None or called[3] != 1:
         return called
-    for top in (square, called[0]):
-        crop = rectify(image, top, VIEW, VIEW / CROP)
+    seen = [(square, rectify(image, square, VIEW, VIEW / CROP))]
+    if called[0] is not square:  # re-centred: its crop as seen is the one called
+        seen.append((called[0], called[1]))
+    for top, crop in seen:
         drawn = body_contrast(crop)
         if drawn is not None and _partner_erased(image, top, crop, drawn, size):
             return None
